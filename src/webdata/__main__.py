@@ -1,0 +1,3 @@
+from webdata.cli import app
+
+app()

@@ -1,0 +1,34 @@
+"""``POST /v2/scrape``: auth, then body, then the scrape itself."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from webdata.api.auth import require
+from webdata.api.body import read_body
+from webdata.api.errors import validation_error
+from webdata.api.openapi import ERROR_RESPONSES, json_body
+from webdata.contract import ScrapeRequest, ScrapeResponse
+from webdata.scrape.run import run_scrape
+from webdata.store.keys import AuthContext
+
+router = APIRouter(tags=["scrape"])
+
+
+@router.post(
+    "/v2/scrape",
+    summary="Scrape one URL",
+    response_model=ScrapeResponse,
+    responses=ERROR_RESPONSES,
+    openapi_extra=json_body(ScrapeRequest),
+)
+async def scrape(request: Request, auth: AuthContext = Depends(require("scrape"))) -> JSONResponse:
+    raw = await read_body(request, request.app.state.settings.max_body_bytes)
+    try:
+        req = ScrapeRequest.model_validate_json(raw or b"null", by_alias=True, by_name=False)
+    except ValidationError as exc:
+        raise validation_error(list(exc.errors())) from None
+    doc = await run_scrape(req, request.app.state.services, team_id=auth.team_id)
+    return JSONResponse({"success": True, "data": doc.to_wire()})

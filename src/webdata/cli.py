@@ -1,0 +1,139 @@
+"""The ``webdata`` command: serve the API, scrape one URL locally, manage keys, migrate."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+
+from webdata.cli_keys import keys_app
+from webdata.config import get_settings
+
+app = typer.Typer(help="webdata: turn any URL into clean, LLM-ready data.", no_args_is_help=True)
+app.add_typer(keys_app, name="keys", help="Create, list and revoke API keys.")
+err = Console(stderr=True)
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (WEBDATA_HOST).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (WEBDATA_PORT).")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+) -> None:
+    """Serve the v2 API (embedded mode: SQLite, in-process queue, local artifacts)."""
+    import uvicorn
+
+    settings = get_settings()
+    uvicorn.run(
+        "webdata.api.main:app",
+        host=host or settings.host,
+        port=port or settings.port,
+        workers=workers,
+        log_level=settings.log_level,
+        access_log=False,
+        lifespan="on",
+    )
+
+
+@app.command()
+def migrate() -> None:
+    """Create or upgrade the database schema (also done on every start)."""
+    from webdata.store.db import migrate as run_migrations
+
+    settings = get_settings()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    asyncio.run(run_migrations(settings.database_url))
+    err.print("[green]database is at the latest schema[/]")
+
+
+def _parse_headers(values: list[str]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for item in values:
+        name, sep, value = item.partition(":")
+        if not sep:
+            raise typer.BadParameter(f"header must look like 'Name: value', got {item!r}")
+        headers[name.strip()] = value.strip()
+    return headers
+
+
+async def _scrape_locally(body: dict[str, Any]) -> dict[str, Any]:
+    from webdata.contract import ApiError, ScrapeRequest
+    from webdata.scrape.run import run_scrape
+    from webdata.scrape.services import ScrapeServices
+
+    try:
+        req = ScrapeRequest.model_validate(body, by_alias=True, by_name=False)
+    except ValidationError as exc:
+        from webdata.api.errors import validation_error
+
+        return validation_error(list(exc.errors())).body()
+    from webdata.logging import configure_logging
+
+    configure_logging("warning")  # stdout carries the result only
+    services = await ScrapeServices.start(get_settings())
+    try:
+        doc = await run_scrape(req, services)
+    except ApiError as exc:
+        return exc.body()
+    finally:
+        await services.close()
+    return {"success": True, "data": doc.to_wire()}
+
+
+@app.command()
+def scrape(
+    url: Annotated[str, typer.Argument(help="The page to scrape.")],
+    formats: Annotated[
+        list[str] | None, typer.Option("--format", "-f", help="Output format (repeatable).")
+    ] = None,
+    only_main_content: Annotated[bool, typer.Option(help="Drop headers, navs, footers.")] = True,
+    include_tags: Annotated[
+        list[str] | None, typer.Option("--include-tag", help="CSS selector to keep.")
+    ] = None,
+    exclude_tags: Annotated[
+        list[str] | None, typer.Option("--exclude-tag", help="CSS selector to drop.")
+    ] = None,
+    header: Annotated[
+        list[str] | None, typer.Option("--header", "-H", help="'Name: value' for the target.")
+    ] = None,
+    timeout: Annotated[int, typer.Option(help="Milliseconds for the whole scrape.")] = 60_000,
+    mobile: Annotated[bool, typer.Option(help="Fetch as a mobile device.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the whole response as JSON.")
+    ] = False,
+) -> None:
+    """Scrape URL with the same pipeline as the API, without a server."""
+    body: dict[str, Any] = {
+        "url": url,
+        "formats": formats or ["markdown"],
+        "onlyMainContent": only_main_content,
+        "timeout": timeout,
+        "mobile": mobile,
+    }
+    if include_tags:
+        body["includeTags"] = include_tags
+    if exclude_tags:
+        body["excludeTags"] = exclude_tags
+    if header:
+        body["headers"] = _parse_headers(header)
+    with err.status(f"scraping {url}", spinner="dots"):
+        result = asyncio.run(_scrape_locally(body))
+    if not result.get("success", False):
+        err.print(f"[red]error:[/] {result.get('error')}")
+        if result.get("details") is not None:
+            err.print_json(json.dumps(result["details"]))
+        raise typer.Exit(1)
+    data = result["data"]
+    if not as_json and list(data) == ["markdown", "metadata"]:
+        sys.stdout.write(data["markdown"] + "\n")
+    else:
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,52 @@
+"""Every setting of webdata, its default and its environment name (``WEBDATA_*``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """One place for configuration; read from the environment and an optional ``.env``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="WEBDATA_", env_file=".env", extra="ignore", validate_default=True
+    )
+
+    host: str = "127.0.0.1"
+    port: int = Field(3002, ge=1, le=65535)
+    data_dir: Path = Path(".webdata")
+    # Empty means SQLite under ``data_dir`` (filled in by the validator below).
+    database_url: str = ""
+    bootstrap_api_key: str | None = None
+    # SSRF guard: private, loopback, link-local and metadata addresses are refused unless set.
+    allow_private_networks: bool = False
+    # Largest accepted request body (413 above it).
+    max_body_bytes: int = Field(10 * 1024 * 1024, ge=1024)
+    # Largest target response body read by the HTTP engine (decompressed).
+    max_response_bytes: int = Field(20 * 1024 * 1024, ge=1024)
+    max_redirects: int = Field(10, ge=0, le=50)
+    # Connections the shared HTTP engine keeps open (total, and to one host).
+    http_pool_size: int = Field(200, ge=1)
+    http_pool_per_host: int = Field(32, ge=0)
+    user_agent: str = (
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+        "Chrome/131.0.0.0 Safari/537.36 webdata/0.1"
+    )
+    log_level: str = "info"
+    # Print the generated first key on start (only ever once, when no key exists).
+    print_first_key: bool = True
+
+    @model_validator(mode="after")
+    def _default_database(self) -> Settings:
+        if not self.database_url:
+            self.database_url = f"sqlite+aiosqlite:///{(self.data_dir / 'webdata.db').as_posix()}"
+        return self
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,86 @@
+"""Small helpers on selectolax (lexbor) nodes shared by the content modules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from selectolax.lexbor import LexborNode
+
+
+def text_len(node: LexborNode) -> int:
+    """Characters of visible-ish text under ``node``, whitespace between tags not counted.
+
+    Each text node is stripped before counting, so the measure is additive over disjoint
+    subtrees (the length of a parent equals the sum of its children's).
+    """
+    return len(node.text(deep=True, strip=True))
+
+
+def link_text_len(node: LexborNode) -> int:
+    """Characters of text inside ``<a>`` elements under ``node``.
+
+    HTML parsing never nests an ``<a>`` in another, so no link is counted twice.
+    """
+    return sum(len(a.text(deep=True, strip=True)) for a in node.css("a"))
+
+
+def ancestor_ids(node: LexborNode) -> set[int]:
+    """``mem_id`` of ``node`` and of every ancestor, up to the document."""
+    ids: set[int] = set()
+    current: LexborNode | None = node
+    while current is not None:
+        ids.add(current.mem_id)
+        current = current.parent
+    return ids
+
+
+def has_ancestor_in(node: LexborNode, ids: set[int]) -> bool:
+    """Whether a strict ancestor of ``node`` has its ``mem_id`` in ``ids``."""
+    current = node.parent
+    while current is not None:
+        if current.mem_id in ids:
+            return True
+        current = current.parent
+    return False
+
+
+def topmost(nodes: Iterable[LexborNode]) -> list[LexborNode]:
+    """The nodes that have no ancestor among ``nodes``, in the given order, without repeats."""
+    listed = list(nodes)
+    ids = {n.mem_id for n in listed}
+    seen: set[int] = set()
+    out: list[LexborNode] = []
+    for node in listed:
+        if node.mem_id in seen or has_ancestor_in(node, ids):
+            continue
+        seen.add(node.mem_id)
+        out.append(node)
+    return out
+
+
+def contains(ancestor: LexborNode, node: LexborNode) -> bool:
+    """Whether ``ancestor`` is ``node`` or one of its ancestors."""
+    target = ancestor.mem_id
+    current: LexborNode | None = node
+    while current is not None:
+        if current.mem_id == target:
+            return True
+        current = current.parent
+    return False
+
+
+def common_ancestor(a: LexborNode, b: LexborNode) -> LexborNode | None:
+    """The lowest node that contains both ``a`` and ``b``."""
+    ids = ancestor_ids(a)
+    current: LexborNode | None = b
+    while current is not None:
+        if current.mem_id in ids:
+            return current
+        current = current.parent
+    return None
+
+
+def decompose_all(nodes: Iterable[LexborNode]) -> None:
+    """Remove the nodes from their tree (outermost only, so nothing is destroyed twice)."""
+    for node in topmost(nodes):
+        node.decompose()

@@ -1,0 +1,228 @@
+"""``onlyMainContent``: keep the main block of the page, without its chrome.
+
+1. Find the main block: the one ``<main>`` / ``[role=main]``, else the one ``<article>``,
+   else the one ``[itemprop=articleBody]`` (a clearly dominant one when there are several),
+   holding at least a fifth of the page's text; widened to take in the page's
+   ``<h1>`` when that sits just outside it (unless that means the whole body).
+2. Remove boilerplate inside that block (or inside the whole body when there is none):
+   navigation, page-level headers and footers, asides, dialogs and modals, cookie/consent
+   banners, share bars, ads, skip links, by tag, ARIA role, and class/id words. Class/id
+   words are matched per token (``site-header`` and ``share-buttons`` yes; ``has-header``,
+   ``share-price``, ``post-header`` no), and such an element is removed only when it is small
+   relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
+   that happens to be called ``main-nav-wrapper`` survives.
+3. Without a semantic block, descend from the body into the container child with the most
+   text while everything beside it is made of links (leftover menus, tag clouds) or empty,
+   never past the page's ``<h1>``: the block with most text and low link density.
+4. Never return nothing when the page has text: if the removals would leave no text, the
+   whole cleaned body is returned, with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
+
+STRUCTURAL = ", ".join(
+    [
+        "nav", "aside", "dialog", "[role=navigation]", "[role=banner]", "[role=contentinfo]",
+        "[role=complementary]", "[role=dialog]", "[role=alertdialog]", "[role=search]",
+        "[aria-modal=true]", "ins.adsbygoogle", "[data-ad-slot]", "[data-ad-client]",
+        "[id^=div-gpt-ad]", "[id^=google_ads]",
+    ]
+)  # fmt: skip
+# header/footer are page chrome only when not inside a sectioning element (ARIA banner /
+# contentinfo rule).
+LANDMARKS = "header, footer"
+_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+_CHROME_TAGS = frozenset({"header", "nav", "footer", "aside"})
+
+# A class/id token with one of these words is boilerplate.
+ALWAYS_WORDS = frozenset(
+    {
+        "cookie", "cookies", "consent", "gdpr", "newsletter", "advert", "advertisement",
+        "advertising", "adsbygoogle", "sponsored", "popup", "modal", "breadcrumb",
+        "breadcrumbs", "sidebar", "navbar", "masthead", "skiplink", "sharebar", "sharethis",
+        "addthis", "outbrain", "taboola",
+    }
+)  # fmt: skip
+# ... these only when every other word of the token is one of these sets or a QUALIFIER.
+QUALIFIED_WORDS = frozenset(
+    {
+        "nav", "navigation", "menu", "header", "footer", "share", "sharing", "social", "ad",
+        "ads", "widget", "promo", "subscribe", "signup", "skip", "overlay", "lang", "language",
+    }
+)  # fmt: skip
+QUALIFIERS = frozenset(
+    {
+        "site", "global", "main", "primary", "secondary", "top", "bottom", "mobile", "desktop",
+        "bar", "buttons", "button", "btn", "links", "link", "icons", "icon", "tools", "box",
+        "container", "wrapper", "wrap", "area", "block", "section", "list", "inner", "outer",
+        "holder", "panel", "region", "zone", "slot", "unit", "to", "content", "selector",
+        "switcher", "media", "sticky", "fixed", "floating", "left", "right",
+    }
+)  # fmt: skip
+# Inside the main block these words do not mark chrome (an article's own header/footer).
+_SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
+
+WARNING = "onlyMainContent found no main content on this page; the whole page content was returned"
+
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+_HINT = re.compile(
+    "|".join(sorted(ALWAYS_WORDS | QUALIFIED_WORDS, key=len, reverse=True)), re.IGNORECASE
+)
+_SMALL_SHARE = 0.3
+_LINK_DENSE = 0.5
+_MAIN_MIN_SHARE = 0.2
+_DOMINANT_SHARE = 0.6
+# Elements that group blocks (the densest-block descent goes into these only).
+_CONTAINERS = frozenset(
+    {"div", "section", "article", "main", "form", "table", "tbody", "tr", "td", "center"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MainContent:
+    node: LexborNode
+    warning: str | None = None
+
+
+def _token_words(token: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(_CAMEL.sub(r"\1-\2", token).lower()) if w]
+
+
+def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
+    """Whether one class/id token names page chrome (``scoped``: inside the main block)."""
+    words = _token_words(token)
+    if scoped:
+        words_set = set(words)
+        if words_set & _SCOPED_WORDS and not words_set & (ALWAYS_WORDS - _SCOPED_WORDS):
+            return False
+    if any(w in ALWAYS_WORDS for w in words):
+        return True
+    return any(w in QUALIFIED_WORDS for w in words) and all(
+        w in QUALIFIED_WORDS or w in QUALIFIERS or w in ALWAYS_WORDS for w in words
+    )
+
+
+def _boilerplate_attr(node: LexborNode, *, scoped: bool) -> bool:
+    attrs = node.attributes
+    value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+    if _HINT.search(value) is None:
+        return False
+    return any(boilerplate_token(t, scoped=scoped) for t in value.split())
+
+
+def _is_page_landmark(node: LexborNode, scope: LexborNode) -> bool:
+    current = node.parent
+    while current is not None and current.mem_id != scope.mem_id:
+        if current.tag in _SECTIONING:
+            return False
+        current = current.parent
+    return scope.tag not in _SECTIONING
+
+
+def _skip_link(node: LexborNode) -> bool:
+    return node.text(strip=True)[:4].lower() == "skip"
+
+
+def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
+    """Outermost boilerplate elements under ``scope`` (never ``scope`` itself).
+
+    ``total`` is the text length of ``scope``.
+    """
+    own = scope.mem_id
+    found: list[LexborNode] = [n for n in scope.css(STRUCTURAL) if n.mem_id != own]
+    found += [n for n in scope.css(LANDMARKS) if n.mem_id != own and _is_page_landmark(n, scope)]
+    found += [n for n in scope.css('a[href^="#"]') if _skip_link(n)]
+    for node in scope.css("[class], [id]"):
+        if node.mem_id == own or not _boilerplate_attr(node, scoped=scoped):
+            continue
+        size = text_len(node)
+        if size <= _SMALL_SHARE * total or link_text_len(node) >= _LINK_DENSE * size:
+            found.append(node)
+    return topmost(found)
+
+
+def _headline(body: LexborNode) -> LexborNode | None:
+    """The first ``<h1>`` that is not inside page chrome."""
+    for h1 in body.css("h1"):
+        current = h1.parent
+        while current is not None and current.mem_id != body.mem_id:
+            if current.tag in _CHROME_TAGS:
+                break
+            current = current.parent
+        else:
+            return h1
+    return None
+
+
+def semantic_block(body: LexborNode, body_len: int) -> LexborNode | None:
+    """The page's main block as its markup declares it, or None.
+
+    ``body_len`` is the text length of ``body``.
+    """
+    for selector in ("main, [role=main]", "article", "[itemprop=articleBody]"):
+        nodes = [n for n in topmost(body.css(selector)) if n.mem_id != body.mem_id]
+        if not nodes:
+            continue
+        sizes = [text_len(n) for n in nodes]
+        best = max(range(len(nodes)), key=sizes.__getitem__)
+        size = sizes[best]
+        if size == 0 or size < _DOMINANT_SHARE * sum(sizes) or size < _MAIN_MIN_SHARE * body_len:
+            continue
+        block = nodes[best]
+        if block.css_first("h1") is None and (h1 := _headline(body)) is not None:
+            widened = common_ancestor(block, h1)
+            if widened is None or widened.tag in ("body", "html"):
+                return None
+            block = widened
+        return block
+    return None
+
+
+def _link_dense(node: LexborNode, size: int) -> bool:
+    return link_text_len(node) >= _LINK_DENSE * size
+
+
+def densest_block(body: LexborNode) -> LexborNode:
+    """Descend from ``body`` into the child container holding the text, as long as
+    everything left beside it is links (menus, tag clouds) or empty; never past the h1."""
+    node = body
+    h1 = body.css_first("h1")
+    while True:
+        children = [(c, text_len(c)) for c in node.iter()]
+        if not children:
+            return node
+        child, size = max(children, key=lambda pair: pair[1])
+        if size == 0 or child.tag not in _CONTAINERS:
+            return node
+        if text_len(node) - sum(n for _, n in children) > 0:
+            return node  # text directly inside ``node`` would be lost
+        if any(n and c is not child and not _link_dense(c, n) for c, n in children):
+            return node
+        if h1 is not None and not contains(child, h1) and contains(node, h1):
+            return node
+        node = child
+
+
+def find_main_content(body: LexborNode) -> MainContent:
+    """The main content of a cleaned ``<body>``; boilerplate inside it is removed in place."""
+    body_len = text_len(body)
+    block = semantic_block(body, body_len)
+    scope = block if block is not None else body
+    total = text_len(scope) if block is not None else body_len
+    removals = _removals(scope, total, scoped=block is not None)
+    removed = sum(text_len(n) for n in removals)
+    if total > 0 and total - removed <= 0:
+        return MainContent(body, WARNING)
+    for node in removals:
+        node.decompose()
+    if block is not None:
+        return MainContent(block)
+    return MainContent(densest_block(body))

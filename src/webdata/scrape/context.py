@@ -1,0 +1,29 @@
+"""What one scrape carries through its stages: request, caller, fetched page, result."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from webdata.contract import ScrapeRequest
+from webdata.engines.base import Fetched
+
+
+@dataclass(slots=True)
+class ScrapeContext:
+    request: ScrapeRequest
+    team_id: str | None = None
+    scrape_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    started: float = field(default_factory=time.monotonic)
+    fetched: Fetched | None = None
+    # What the content stage produced (html pages) or the document text (other types).
+    fields: dict[str, Any] = field(default_factory=dict)
+    page_metadata: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    credits: int = 1
+
+    def remaining_s(self) -> float:
+        """Seconds left of the request's ``timeout`` budget."""
+        return self.request.timeout / 1000 - (time.monotonic() - self.started)

@@ -1,0 +1,97 @@
+"""The format registry: one transformer per format ``type`` (data, not a chain of ifs).
+
+A transformer names the content outputs it needs (so the content stage computes only those)
+and turns the scrape context into the ``data`` fields it owns. A format whose engine is not
+built yet is registered with the capability it lacks; the plan refuses it before fetching.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser
+
+from webdata.contract.formats import AttributesFormat
+from webdata.scrape.context import ScrapeContext
+
+Transform = Callable[[ScrapeContext, Any], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Transformer:
+    type: str
+    transform: Transform | None = None
+    # Content outputs this format reads: any of "markdown", "html", "links", "images".
+    needs_content: frozenset[str] = frozenset()
+    # Set when the format cannot run in this build: (capability, what it needs).
+    unavailable: tuple[str, str] | None = None
+
+
+def _field(name: str, key: str | None = None) -> Transform:
+    def transform(ctx: ScrapeContext, _fmt: Any) -> dict[str, Any]:
+        return {key or name: ctx.fields.get(name)}
+
+    return transform
+
+
+def _raw_html(ctx: ScrapeContext, _fmt: Any) -> dict[str, Any]:
+    fetched = ctx.fetched
+    assert fetched is not None
+    text = fetched.text
+    if text is None:
+        text = fetched.body.decode("utf-8", errors="replace")
+    return {"rawHtml": text}
+
+
+def _raw_base64(ctx: ScrapeContext, _fmt: Any) -> dict[str, Any]:
+    assert ctx.fetched is not None
+    return {"rawBase64": base64.b64encode(ctx.fetched.body).decode("ascii")}
+
+
+def _attributes(ctx: ScrapeContext, fmt: AttributesFormat) -> dict[str, Any]:
+    fetched = ctx.fetched
+    assert fetched is not None
+    tree = LexborHTMLParser(fetched.text or "")
+    results = []
+    for item in fmt.selectors:
+        values = [
+            value
+            for node in tree.css(item.selector)
+            if (value := node.attributes.get(item.attribute)) is not None
+        ]
+        results.append({"selector": item.selector, "attribute": item.attribute, "values": values})
+    return {"attributes": results}
+
+
+_BROWSER = "the browser engine"
+_LLM = "an LLM endpoint and the LLM formats"
+
+REGISTRY: dict[str, Transformer] = {
+    t.type: t
+    for t in (
+        Transformer("markdown", _field("markdown"), frozenset({"markdown"})),
+        Transformer("html", _field("html"), frozenset({"html"})),
+        Transformer("rawHtml", _raw_html),
+        Transformer("rawBase64", _raw_base64),
+        Transformer("links", _field("links"), frozenset({"links"})),
+        Transformer("images", _field("images"), frozenset({"images"})),
+        Transformer("attributes", _attributes),
+        Transformer("screenshot", unavailable=("the screenshot format", _BROWSER)),
+        Transformer("branding", unavailable=("the branding format", _BROWSER)),
+        Transformer("audio", unavailable=("the audio format", "the media extractor")),
+        Transformer("video", unavailable=("the video format", "the media extractor")),
+        Transformer("summary", unavailable=("the summary format", _LLM)),
+        Transformer("json", unavailable=("the json format", _LLM)),
+        Transformer("question", unavailable=("the question format", _LLM)),
+        Transformer("highlights", unavailable=("the highlights format", "the highlights ranker")),
+        Transformer("query", unavailable=("the query format", _LLM)),
+        Transformer(
+            "changeTracking", unavailable=("the changeTracking format", "the scrape history")
+        ),
+        Transformer("product", unavailable=("the product format", "the product extractor")),
+        Transformer("menu", unavailable=("the menu format", "the menu extractor")),
+    )
+}

@@ -1,0 +1,102 @@
+"""Plan one scrape before any I/O: refuse what cannot be done, decide what to compute.
+
+Refusals come first so a request that would fail never touches the target (and never costs).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from webdata.contract import ApiError, ScrapeRequest
+from webdata.contract.errors import bad_request, forbidden, not_found, unsupported
+from webdata.scrape.formats import REGISTRY, Transformer
+
+_BROWSER = "the browser engine"
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    transformers: tuple[tuple[Transformer, object], ...]
+    content_needs: frozenset[str]
+
+
+def _option_refusals(req: ScrapeRequest) -> ApiError | None:
+    """Options whose engine is not built yet: named, never ignored."""
+    checks: list[tuple[bool, str, str]] = [
+        (bool(req.actions), "actions", _BROWSER),
+        (req.wait_for > 0, "waitFor", _BROWSER),
+        (req.profile is not None, "profile", _BROWSER),
+        (req.proxy in ("enhanced", "stealth"), "proxy 'enhanced'", "the enhanced fetch engine"),
+        (req.only_clean_content, "onlyCleanContent", "an LLM endpoint"),
+        (req.redact_pii is not False, "redactPII", "the PII redactor"),
+        (req.check_prompt_injection, "checkPromptInjection", "an LLM endpoint"),
+        (req.use_mock is not None, "useMock", "recorded mocks"),
+        (req.domain_tools, "domainTools", "domain tools"),
+        (
+            req.threat_protection is not None
+            and req.threat_protection.mode in ("normal", "zscaler"),
+            "threatProtection scanning",
+            "a threat-scanning provider",
+        ),
+    ]
+    for refused, capability, needs in checks:
+        if refused:
+            return unsupported(capability, needs)
+    return None
+
+
+def _threat_lists(req: ScrapeRequest) -> ApiError | None:
+    """The manual part of threatProtection: whitelist wins, then blacklist and blocked TLDs."""
+    tp = req.threat_protection
+    if tp is None or tp.mode == "off":
+        return None
+    host = (urlsplit(req.url).hostname or "").lower().rstrip(".")
+
+    def matches(patterns: list[str] | None) -> bool:
+        return any(fnmatch.fnmatchcase(host, p.lower()) for p in patterns or ())
+
+    if matches(tp.whitelist):
+        return None
+    tld = host.rsplit(".", 1)[-1]
+    if matches(tp.blacklist) or tld in {t.lower().lstrip(".") for t in tp.blocked_tlds or ()}:
+        return forbidden("Forbidden: the URL is blocked by threat protection", "SCRAPE_BLOCKED_URL")
+    return None
+
+
+def make_plan(req: ScrapeRequest, selector_error: object) -> Plan:
+    """Validate what the schema cannot, then list the transformers to run, in request order.
+
+    ``selector_error`` is the content layer's ``validate_selector`` (str -> message | None).
+    """
+    check = selector_error
+    assert callable(check)
+    problems = [
+        {"path": [field, i], "message": msg}
+        for field, tags in (("includeTags", req.include_tags), ("excludeTags", req.exclude_tags))
+        for i, sel in enumerate(tags or ())
+        if (msg := check(sel))
+    ]
+    if problems:
+        raise bad_request(problems)
+    if req.min_age is not None:
+        # No scrape history exists yet, so a cache-only request can only miss.
+        raise not_found(
+            "SCRAPE_NO_CACHED_DATA: no cached data for this URL", "SCRAPE_NO_CACHED_DATA"
+        )
+    if req.lockdown:
+        raise not_found(
+            "SCRAPE_LOCKDOWN_CACHE_MISS: no cached data for this URL", "SCRAPE_LOCKDOWN_CACHE_MISS"
+        )
+    for refusal in (_threat_lists(req), _option_refusals(req)):
+        if refusal is not None:
+            raise refusal
+    chosen: list[tuple[Transformer, object]] = []
+    for fmt in req.format_objects:
+        transformer = REGISTRY[fmt.type]
+        if transformer.unavailable is not None:
+            raise unsupported(*transformer.unavailable)
+        chosen.append((transformer, fmt))
+    needs = frozenset().union(*(t.needs_content for t, _ in chosen)) if chosen else frozenset()
+    return Plan(tuple(chosen), needs)

@@ -1,0 +1,112 @@
+"""Declarative models of the store.
+
+Only teams and API keys exist so far; later tables (credits ledger, cache index, jobs,
+profiles) are added here together with a new Alembic revision in ``migrations/versions/``.
+Migrations never import this module: each revision spells out its own schema, so old
+revisions keep working whatever these classes become.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, MetaData, String, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+# Deterministic constraint names: Alembic needs them to alter or drop constraints later
+# (SQLite batch mode in particular).
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every backend.
+
+    PostgreSQL keeps the zone (``timestamptz``); SQLite stores naive text, so values are
+    normalised to UTC on the way in and marked as UTC on the way out.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given; use an aware UTC datetime")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {
+        datetime: UTCDateTime(),
+        list[str]: JSON(),
+        dict[str, Any]: JSON(),
+    }
+
+
+class Team(Base):
+    __tablename__ = "teams"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    created_at: Mapped[datetime] = mapped_column(
+        default=utcnow, server_default=text("CURRENT_TIMESTAMP")
+    )
+
+    def __repr__(self) -> str:
+        return f"Team(id={self.id!r}, name={self.name!r})"
+
+
+class ApiKey(Base):
+    """One API key. Only the SHA-256 of the key is kept, plus its first characters for display."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(100), default="default")
+    prefix: Mapped[str] = mapped_column(String(8), index=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    # "*" means every scope.
+    scopes: Mapped[list[str]] = mapped_column(default=lambda: ["*"])
+    created_at: Mapped[datetime] = mapped_column(
+        default=utcnow, server_default=text("CURRENT_TIMESTAMP")
+    )
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+    last_used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    # Loaded only on request (``selectinload``/``joinedload``): never a hidden query.
+    team: Mapped[Team] = relationship(lazy="raise")
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def __repr__(self) -> str:  # never the hash
+        return f"ApiKey(id={self.id!r}, team_id={self.team_id!r}, prefix={self.prefix!r})"

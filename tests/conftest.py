@@ -1,0 +1,72 @@
+"""Shared fixtures: the fixture site and a running webdata API, both on 127.0.0.1 over real HTTP."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.site.server import serve_in_thread
+
+# The SDK stamps its caller into requests; keep it plain and off the network.
+os.environ.setdefault("FIRECRAWL_DISABLE_CALLER_ORIGIN", "1")
+
+TEST_KEY = "wd-test-key-0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class RunningApi:
+    url: str
+    key: str
+    data_dir: Path
+
+    def client(self, key: str | None = None, **kwargs: object) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {key or self.key}"}
+        return httpx.Client(base_url=self.url, headers=headers, timeout=30, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    from tests.site.app import build_app
+
+    with serve_in_thread(build_app()) as url:
+        yield url
+
+
+def start_api(data_dir: Path, **overrides: object) -> Iterator[RunningApi]:
+    """A real webdata API on a free port, with its own SQLite store under ``data_dir``."""
+    from webdata.api.app import create_app
+    from webdata.config import Settings
+
+    options: dict[str, object] = {
+        "data_dir": data_dir,
+        "bootstrap_api_key": TEST_KEY,
+        "allow_private_networks": True,  # the fixture site lives on 127.0.0.1
+        "print_first_key": False,
+        "log_level": "warning",
+    }
+    settings = Settings(**{**options, **overrides})  # type: ignore[arg-type]
+    with serve_in_thread(create_app(settings)) as url:
+        yield RunningApi(url=url, key=TEST_KEY, data_dir=data_dir)
+
+
+@pytest.fixture(scope="session")
+def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApi]:
+    yield from start_api(tmp_path_factory.mktemp("api"))
+
+
+@pytest.fixture()
+def client(api: RunningApi) -> Iterator[httpx.Client]:
+    with api.client() as c:
+        yield c
+
+
+@pytest.fixture()
+def firecrawl(api: RunningApi):  # type: ignore[no-untyped-def]
+    from firecrawl import Firecrawl
+
+    return Firecrawl(api_key=api.key, api_url=api.url, max_retries=1)

@@ -1,0 +1,219 @@
+"""onlyMainContent: page chrome goes, the main block stays, never an empty result."""
+
+from __future__ import annotations
+
+import pytest
+
+from webdata.content.main_content import WARNING, boilerplate_token
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://example.com/articles/1"
+PROSE = (
+    "Tomatoes need six hours of sun a day, steady watering and a deep container. "
+    "Gardeners who keep a log notice patterns across seasons and learn from them."
+)
+
+
+def markdown(html: str, **options: object) -> str:
+    result = process_html(html, URL, ContentOptions(**options))  # type: ignore[arg-type]
+    assert result.markdown is not None
+    return result.markdown
+
+
+def page(inner: str) -> str:
+    return f"<html><head><title>T</title></head><body>{inner}</body></html>"
+
+
+ARTICLE_PAGE = page(
+    "<a class='skip-link' href='#main'>Skip to content</a>"
+    "<header class='site-header'><a href='/'>SITE_HOME</a></header>"
+    "<nav><ul><li><a href='/a'>NAV_A</a></li><li><a href='/b'>NAV_B</a></li></ul></nav>"
+    "<div class='cookie-banner'>COOKIE_TEXT we use cookies <button>OK</button></div>"
+    "<main id='main'><article><header><h1>The Title</h1><p>By Jane</p></header>"
+    f"<div class='share-buttons'><a href='https://x.com/share'>SHARE_X</a></div><p>{PROSE}</p>"
+    f"<aside class='pullquote'>ASIDE_TEXT</aside><p>{PROSE}</p>"
+    "<footer><a href='/tag/garden'>garden</a></footer></article></main>"
+    "<aside class='sidebar'><a href='/other'>SIDEBAR_LINK</a></aside>"
+    "<div role='dialog' aria-modal='true'>MODAL_TEXT</div>"
+    "<ins class='adsbygoogle' data-ad-slot='1'>AD_TEXT</ins>"
+    "<footer class='site-footer'>FOOTER_TEXT</footer>"
+)
+
+
+def test_article_page_keeps_only_the_article() -> None:
+    md = markdown(ARTICLE_PAGE)
+    assert md.startswith("# The Title")
+    assert PROSE in md and "By Jane" in md
+    for chrome in (
+        "SITE_HOME", "NAV_A", "COOKIE_TEXT", "SHARE_X", "ASIDE_TEXT", "SIDEBAR_LINK",
+        "MODAL_TEXT", "AD_TEXT", "FOOTER_TEXT", "Skip to content",
+    ):  # fmt: skip
+        assert chrome not in md, chrome
+
+
+def test_article_footer_inside_the_article_is_kept() -> None:
+    assert "[garden](https://example.com/tag/garden)" in markdown(ARTICLE_PAGE)
+
+
+def test_only_main_content_false_keeps_everything_but_junk() -> None:
+    md = markdown(ARTICLE_PAGE, only_main_content=False)
+    for text in ("SITE_HOME", "NAV_A", "COOKIE_TEXT", "FOOTER_TEXT", "The Title", PROSE):
+        assert text in md
+
+
+@pytest.mark.parametrize(
+    "chrome",
+    [
+        "<header>CHROME</header>",
+        "<footer>CHROME</footer>",
+        "<nav>CHROME</nav>",
+        "<aside>CHROME</aside>",
+        "<div role='navigation'>CHROME</div>",
+        "<div role='banner'>CHROME</div>",
+        "<div role='contentinfo'>CHROME</div>",
+        "<div role='complementary'>CHROME</div>",
+        "<div role='dialog'>CHROME</div>",
+        "<div role='alertdialog'>CHROME</div>",
+        "<dialog open>CHROME</dialog>",
+        "<div class='cookie-consent'>CHROME</div>",
+        "<div id='gdpr-notice'>CHROME</div>",
+        "<div class='social-share'>CHROME</div>",
+        "<div class='shareButtons'>CHROME</div>",
+        "<div class='modal'>CHROME</div>",
+        "<div class='popup-overlay'>CHROME</div>",
+        "<div id='sidebar'>CHROME</div>",
+        "<div class='breadcrumbs'>CHROME</div>",
+        "<div class='newsletter-signup'>CHROME</div>",
+        "<div class='ad-container'>CHROME</div>",
+        "<div id='div-gpt-ad-123'>CHROME</div>",
+        "<a href='#content'>Skip to main content CHROME</a>",
+        "<div class='site-header'>CHROME</div>",
+        "<div class='menu'>CHROME</div>",
+    ],
+)
+def test_each_kind_of_chrome_is_removed_from_a_page_without_semantic_tags(chrome: str) -> None:
+    md = markdown(page(f"{chrome}<div class='content'><h1>Title</h1><p>{PROSE}</p></div>"))
+    assert "CHROME" not in md
+    assert PROSE in md
+
+
+@pytest.mark.parametrize(
+    "wrapper",
+    [
+        "<div class='has-header'>{}</div>",
+        "<div id='main-nav-wrapper'>{}</div>",
+        "<div class='with-sidebar'>{}</div>",
+        "<div class='share-price'>{}</div>",
+        "<div class='post-header'>{}</div>",
+        "<div class='menu'>{}</div>",  # a menu-named wrapper around the whole page
+    ],
+)
+def test_wrappers_named_like_chrome_are_not_removed(wrapper: str) -> None:
+    inner = f"<h1>Title</h1><p>{PROSE}</p><p>{PROSE}</p>"
+    md = markdown(page(wrapper.format(inner)))
+    assert "# Title" in md and PROSE in md
+
+
+def test_body_class_does_not_matter() -> None:
+    html = f"<html><body class='has-header cookie-page'><p>{PROSE}</p></body></html>"
+    assert PROSE in markdown(html)
+
+
+def test_page_without_semantic_tags_keeps_its_text_block() -> None:
+    html = page(
+        "<div class='top'><a href='/1'>one</a> <a href='/2'>two</a></div>"
+        f"<div class='wrap'><div class='content'><p>{PROSE}</p><p>Second paragraph.</p></div>"
+        "<div class='links'><a href='/x'>related link</a></div></div>"
+    )
+    md = markdown(html)
+    assert PROSE in md and "Second paragraph." in md
+    assert "related link" not in md and "one" not in md.split()
+
+
+def test_densest_block_never_drops_the_headline() -> None:
+    html = page(
+        f"<div class='hero'><h1>Headline</h1></div><div class='body'><p>{PROSE}</p></div>"
+        "<div><a href='/x'>a link list</a></div>"
+    )
+    md = markdown(html)
+    assert md.startswith("# Headline") and PROSE in md
+
+
+def test_headline_just_outside_main_is_kept() -> None:
+    html = page(f"<div class='hero'><h1>Headline</h1></div><main><p>{PROSE}</p></main>")
+    md = markdown(html)
+    assert md.startswith("# Headline") and PROSE in md
+
+
+def test_role_main_and_article_body_are_main_blocks() -> None:
+    html = page(f"<div>OUTSIDE text here</div><div role='main'><h1>T</h1><p>{PROSE}</p></div>")
+    assert "OUTSIDE" not in markdown(html)
+    html = page(
+        f"<div>OUTSIDE text here</div><div itemprop='articleBody'><h1>T</h1><p>{PROSE}</p></div>"
+    )
+    assert "OUTSIDE" not in markdown(html)
+
+
+def test_several_articles_are_all_kept() -> None:
+    html = page(f"<article><h2>A</h2><p>{PROSE}</p></article><article><h2>B</h2><p>{PROSE}</p>")
+    md = markdown(html)
+    assert "## A" in md and "## B" in md
+
+
+def test_tiny_main_with_the_text_elsewhere_is_not_trusted() -> None:
+    html = page(f"<main><p>hi</p></main><div><p>{PROSE}</p><p>{PROSE}</p></div>")
+    assert PROSE in markdown(html)
+
+
+def test_page_that_is_only_navigation_falls_back_with_a_warning() -> None:
+    html = page("<nav><a href='/a'>Alpha</a> <a href='/b'>Beta</a></nav>")
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown == "[Alpha](https://example.com/a) [Beta](https://example.com/b)"
+    assert result.warning == WARNING
+
+
+def test_main_that_is_only_chrome_falls_back_with_a_warning() -> None:
+    html = page("<main><nav><a href='/a'>Alpha</a></nav></main>")
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown == "[Alpha](https://example.com/a)"
+    assert result.warning == WARNING
+
+
+def test_a_chrome_named_block_holding_all_the_text_is_kept() -> None:
+    html = page("<main><div class='cookie-banner'>We use cookies</div></main>")
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown == "We use cookies" and result.warning is None
+
+
+def test_empty_page_gives_empty_markdown_without_warning() -> None:
+    result = process_html("<html><body></body></html>", URL, ContentOptions())
+    assert result.markdown == "" and result.warning is None
+
+
+@pytest.mark.parametrize(
+    ("token", "chrome"),
+    [
+        ("cookie-banner", True),
+        ("site-header", True),
+        ("main-nav", True),
+        ("share-buttons", True),
+        ("socialLinks", True),
+        ("ad", True),
+        ("ads-slot", True),
+        ("skip-to-content", True),
+        ("has-header", False),
+        ("share-price", False),
+        ("post-header", False),
+        ("menu-item", False),
+        ("language-python", False),
+        ("download", False),
+        ("headline", False),
+    ],
+)
+def test_boilerplate_tokens(token: str, chrome: bool) -> None:
+    assert boilerplate_token(token) is chrome
+
+
+def test_scoped_header_words_are_not_chrome_inside_the_main_block() -> None:
+    assert boilerplate_token("header", scoped=True) is False
+    assert boilerplate_token("cookie-header", scoped=True) is True

@@ -1,0 +1,115 @@
+"""Markdown fidelity: headings, tables, code languages, lists, links, blank lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from webdata.content.markdown import html_to_markdown, tidy_markdown
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://example.com/docs/page"
+
+
+def md(body: str) -> str:
+    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
+    result = process_html(html, URL, ContentOptions(only_main_content=False))
+    assert result.markdown is not None
+    return result.markdown
+
+
+def test_headings_h1_to_h6_are_atx() -> None:
+    out = md("".join(f"<h{i}>Level {i}</h{i}>" for i in range(1, 7)))
+    assert out == "\n\n".join(f"{'#' * i} Level {i}" for i in range(1, 7))
+
+
+def test_no_front_matter_and_trimmed() -> None:
+    out = md("\n\n<p>Only this</p>\n\n")
+    assert out == "Only this"
+    assert not out.startswith("---")
+
+
+def test_gfm_table_escapes_pipes_in_cells() -> None:
+    out = md(
+        "<table><thead><tr><th>Name</th><th>a|b</th></tr></thead>"
+        "<tbody><tr><td>x | y</td><td>2</td></tr></tbody></table>"
+    )
+    lines = out.splitlines()
+    assert lines[0].startswith("| Name") and "a\\|b" in lines[0]
+    assert set(lines[1].replace(" ", "")) <= {"|", "-", ":"}
+    assert "x \\| y" in lines[2]
+
+
+@pytest.mark.parametrize(
+    ("block", "lang"),
+    [
+        ('<pre><code class="language-python">x = 1</code></pre>', "python"),
+        ('<pre class="language-rust"><code>let x = 1;</code></pre>', "rust"),
+        ('<pre><code class="lang-js">let x;</code></pre>', "js"),
+        ('<pre><code class="highlight-ruby">x = 1</code></pre>', "ruby"),
+        ('<pre class="highlight-go"><code>x := 1</code></pre>', "go"),
+        ('<div class="highlight highlight-source-shell"><pre>ls -la</pre></div>', "shell"),
+        ('<pre><code data-lang="sql">select 1</code></pre>', "sql"),
+        ('<pre lang="toml">a = 1</pre>', "toml"),
+        ('<pre class="brush: php">echo 1;</pre>', "php"),
+    ],
+)
+def test_fenced_code_keeps_the_language(block: str, lang: str) -> None:
+    out = md(block)
+    assert out.startswith(f"```{lang}\n")
+    assert out.endswith("```")
+
+
+def test_human_lang_attribute_is_not_a_code_language() -> None:
+    assert md('<pre lang="en">plain words</pre>').startswith("```\n")
+
+
+def test_code_blank_lines_are_preserved() -> None:
+    out = md('<pre><code class="language-python">a = 1\n\n\n\nb = 2\n</code></pre>')
+    assert "a = 1\n\n\n\nb = 2" in out
+
+
+def test_nested_lists() -> None:
+    out = md(
+        "<ol><li>one<ol><li>one.a</li><li>one.b</li></ol></li><li>two<ul><li>dot</li></ul></li>"
+        "</ol>"
+    )
+    assert out == "1. one\n   1. one.a\n   2. one.b\n2. two\n   - dot"
+
+
+def test_links_and_images_are_absolute() -> None:
+    out = md("<p><a href='../guide'>guide</a> <img src='img/a.png' alt='pic'></p>")
+    assert "[guide](https://example.com/guide)" in out
+    assert "![pic](https://example.com/docs/img/a.png)" in out
+
+
+def test_srcset_largest_image_is_used_in_markdown() -> None:
+    out = md("<img src='/s.png' srcset='/s.png 100w, /big.png 900w' alt='x'>")
+    assert out == "![x](https://example.com/big.png)"
+
+
+def test_at_most_one_blank_line() -> None:
+    out = md("<p>a</p><div><br><br><br><br></div><p>&nbsp;</p><div></div><p>b</p>")
+    assert "\n\n\n" not in out
+    assert out == "a\n\nb"
+
+
+def test_inline_svg_is_left_out() -> None:
+    out = md("<p>before</p><svg width='10'><text>icon</text></svg><p>after</p>")
+    assert out == "before\n\nafter"
+
+
+def test_hidden_but_reachable_content_is_kept() -> None:
+    assert "Panel two" in md("<div role='tabpanel' hidden><p>Panel two</p></div><p>x</p>")
+
+
+def test_html_to_markdown_of_empty_input() -> None:
+    assert html_to_markdown("") == ""
+    assert html_to_markdown("   ") == ""
+
+
+def test_tidy_markdown() -> None:
+    assert tidy_markdown("\n\na\n\n\n\nb\n \n\t\nc\n\n") == "a\n\nb\n\nc"
+    fenced = "x\n\n\n```\n1\n\n\n2\n```\n\n\ny"
+    assert tidy_markdown(fenced) == "x\n\n```\n1\n\n\n2\n```\n\ny"
+    tilde = "~~~~\n```\n\n\n~~~\nstill code\n\n\n~~~~\n\n\nz"
+    assert tidy_markdown(tilde) == "~~~~\n```\n\n\n~~~\nstill code\n\n\n~~~~\n\nz"

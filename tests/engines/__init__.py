@@ -1,0 +1,1 @@
+"""Tests of the fetch engines (src/webdata/engines)."""

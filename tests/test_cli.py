@@ -1,0 +1,103 @@
+"""``webdata scrape`` runs the same pipeline without a server; ``webdata serve`` starts cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.site.server import free_port
+
+WEBDATA = [sys.executable, "-m", "webdata.cli"]
+
+
+def run_cli(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "WEBDATA_DATA_DIR": str(tmp_path), **env}
+    return subprocess.run(
+        [*WEBDATA, *args], capture_output=True, text=True, timeout=60, env=full_env, check=False
+    )
+
+
+def test_scrape_command_prints_markdown(site_url: str, tmp_path: Path) -> None:
+    out = run_cli(
+        ["scrape", f"{site_url}/articles/tomatoes"], tmp_path, WEBDATA_ALLOW_PRIVATE_NETWORKS="1"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("# Growing Tomatoes on a Balcony")
+
+
+def test_scrape_command_with_formats_prints_json(site_url: str, tmp_path: Path) -> None:
+    out = run_cli(
+        ["scrape", f"{site_url}/articles/tomatoes", "-f", "markdown", "-f", "links"],
+        tmp_path,
+        WEBDATA_ALLOW_PRIVATE_NETWORKS="1",
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)["data"]
+    assert set(data) == {"markdown", "links", "metadata"}
+    assert f"{site_url}/guides/sun" in data["links"]
+
+
+def test_scrape_command_errors_exit_1(site_url: str, tmp_path: Path) -> None:
+    out = run_cli(["scrape", f"{site_url}/articles/tomatoes"], tmp_path)  # SSRF guard on
+    assert out.returncode == 1
+    assert "private" in out.stderr.lower()
+    bad = run_cli(["scrape", "notaurl"], tmp_path)
+    assert bad.returncode == 1 and "Invalid URL" in bad.stderr
+
+
+def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "WEBDATA_DATA_DIR": str(tmp_path), "WEBDATA_PORT": str(port)}
+    env.pop("WEBDATA_BOOTSTRAP_API_KEY", None)
+    return subprocess.Popen(
+        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
+    )
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "server exited early"
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("server never became healthy")
+
+
+def _stop(proc: subprocess.Popen[str]) -> str:
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    return err
+
+
+def test_first_start_prints_a_working_key_once(tmp_path: Path, site_url: str) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _serve(tmp_path, port)
+    _wait_healthy(url, proc)
+    stderr = _stop(proc)
+    keys = re.findall(r"\bwd-[A-Za-z0-9_-]{20,}", stderr)
+    assert len(keys) == 1, stderr
+    # The key works (scrape of a private address is refused, but only after auth passed).
+    proc = _serve(tmp_path, port)
+    _wait_healthy(url, proc)
+    resp = httpx.post(
+        f"{url}/v2/scrape",
+        json={"url": f"{site_url}/articles/tomatoes"},
+        headers={"Authorization": f"Bearer {keys[0]}"},
+    )
+    assert resp.status_code == 403 and resp.json()["code"] == "SCRAPE_PRIVATE_NETWORK_BLOCKED"
+    stderr = _stop(proc)
+    assert "wd-" not in stderr, "the key was printed a second time"
+    db = (tmp_path / "webdata.db").read_bytes()
+    assert keys[0].encode() not in db, "the key is stored in plain text"
