@@ -3,7 +3,6 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-SYSTEM_STAMP := .webdata/.system-deps
 # Debian packages the service uses: the browser engine and OCR.
 APT_PACKAGES := chromium-headless-shell tesseract-ocr tesseract-ocr-eng
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -15,7 +14,7 @@ run: setup
 
 test: setup lint typecheck unit
 
-setup: $(STAMP) $(SYSTEM_STAMP)
+setup: $(STAMP) system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +22,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
 	touch $(STAMP)
 
-# Installed only when missing; never `playwright install` (no browser downloads here).
-$(SYSTEM_STAMP):
+# Installed only when missing (dpkg -s is quick); never `playwright install`.
+system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing Debian packages:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@mkdir -p .webdata && touch $(SYSTEM_STAMP)
 
 lint:
 	$(BIN)/ruff check src tests benchmarks

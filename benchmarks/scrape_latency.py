@@ -28,6 +28,7 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS_VENV = ROOT / ".venv-peers"
+PEER_PACKAGES = ["trafilatura", "lxml_html_clean", "crawl4ai"]
 KEY = "wd-benchmark-key-000000000000000000000000000000"
 
 
@@ -74,20 +75,39 @@ def start_api(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "webdata.cli", "serve"], cwd=ROOT, env=env)
 
 
-class RssSampler(threading.Thread):
+class MemorySampler(threading.Thread):
+    """Peak memory of the API process and all its children (the content workers).
+
+    RSS counts the pages that forked workers share once per process; PSS splits them
+    fairly, so the PSS sum is the memory the service really holds. Both are reported.
+    """
+
     def __init__(self, pid: int) -> None:
         super().__init__(daemon=True)
         self.proc = psutil.Process(pid)
-        self.peak = 0
+        self.peak_rss = 0
+        self.peak_pss = 0
         self.stop = threading.Event()
+
+    def sample(self) -> None:
+        rss = pss = 0
+        for p in [self.proc, *self.proc.children(recursive=True)]:
+            try:
+                info = p.memory_full_info()
+            except psutil.Error:
+                continue
+            rss += info.rss
+            pss += getattr(info, "pss", info.rss)
+        self.peak_rss = max(self.peak_rss, rss)
+        self.peak_pss = max(self.peak_pss, pss)
 
     def run(self) -> None:
         while not self.stop.is_set():
             try:
-                self.peak = max(self.peak, self.proc.memory_info().rss)
+                self.sample()
             except psutil.Error:
                 return
-            time.sleep(0.05)
+            time.sleep(0.1)
 
 
 async def one(session: aiohttp.ClientSession, api: str, body: dict[str, object]) -> float:
@@ -99,7 +119,7 @@ async def one(session: aiohttp.ClientSession, api: str, body: dict[str, object])
 
 
 async def measure(api: str, page: str, n_serial: int, n_burst: int) -> dict[str, float]:
-    body = {"url": page, "formats": ["markdown"]}
+    body: dict[str, object] = {"url": page, "formats": ["markdown"]}
     headers = {"Authorization": f"Bearer {KEY}"}
     connector = aiohttp.TCPConnector(limit=64)
     async with aiohttp.ClientSession(headers=headers, connector=connector) as session:
@@ -129,7 +149,7 @@ def ensure_peers() -> Path | None:
         print("creating .venv-peers (trafilatura, crawl4ai) ...", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", str(PEERS_VENV)], check=True)
         done = subprocess.run(
-            [str(python), "-m", "pip", "install", "-q", "trafilatura", "crawl4ai"], check=False
+            [str(python), "-m", "pip", "install", "-q", *PEER_PACKAGES], check=False
         )
         if done.returncode != 0:
             return None
@@ -155,11 +175,12 @@ def main() -> None:
         try:
             wait_up(page, site)
             wait_up(f"{api_url}/health", api)
-            sampler = RssSampler(api.pid)
+            sampler = MemorySampler(api.pid)
             sampler.start()
             ours = asyncio.run(measure(api_url, page, n_serial, n_burst))
             sampler.stop.set()
-            ours["peak_rss_mb"] = sampler.peak / 2**20
+            ours["peak_pss_mb"] = sampler.peak_pss / 2**20
+            ours["peak_rss_sum_mb"] = sampler.peak_rss / 2**20
             peers: dict[str, object] = {}
             python = None if args.no_peers else ensure_peers()
             if python is not None:
@@ -176,6 +197,11 @@ def main() -> None:
             for proc in (api, site):
                 proc.terminate()
                 proc.wait(timeout=20)
+    ratios = {
+        f"{name}_p50_over_webdata_p50": round(v["p50_ms"] / ours["p50_ms"], 2)
+        for name, v in peers.items()
+        if isinstance(v, dict) and "p50_ms" in v
+    }
     report = {
         "date": time.strftime("%Y-%m-%d %H:%M"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
@@ -183,6 +209,7 @@ def main() -> None:
         "page_bytes": len(LONG_READ.encode()),
         "webdata": ours,
         "peers": peers,
+        "ratios": ratios,
     }
     print(json.dumps(report, indent=2))
 

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import psutil
 
 from tests.site.server import free_port
 
@@ -85,7 +86,10 @@ def test_first_start_prints_a_working_key_once(tmp_path: Path, site_url: str) ->
     url = f"http://127.0.0.1:{port}"
     proc = _serve(tmp_path, port)
     _wait_healthy(url, proc)
+    children = psutil.Process(proc.pid).children(recursive=True)
     stderr = _stop(proc)
+    _gone, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, f"processes left behind after serve stopped: {alive}"
     keys = re.findall(r"\bwd-[A-Za-z0-9_-]{20,}", stderr)
     assert len(keys) == 1, stderr
     # The key works (scrape of a private address is refused, but only after auth passed).

@@ -75,7 +75,8 @@ async def _scrape_locally(body: dict[str, Any]) -> dict[str, Any]:
     from webdata.logging import configure_logging
 
     configure_logging("warning")  # stdout carries the result only
-    services = await ScrapeServices.start(get_settings())
+    # One page: a worker pool would cost more to start than it saves.
+    services = await ScrapeServices.start(get_settings(), content_workers=0)
     try:
         doc = await run_scrape(req, services)
     except ApiError as exc:

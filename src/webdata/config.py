@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_content_workers() -> int:
+    cores = os.cpu_count() or 1
+    return 0 if cores < 2 else min(cores, 8)
 
 
 class Settings(BaseSettings):
@@ -36,6 +42,10 @@ class Settings(BaseSettings):
         "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
         "Chrome/131.0.0.0 Safari/537.36 webdata/0.1"
     )
+    # Processes that turn HTML into markdown beside the event loop (0: in the API process).
+    content_workers: int = Field(default_factory=lambda: _default_content_workers(), ge=0, le=64)
+    # Pages smaller than this are processed in the API process: a pool round-trip costs more.
+    content_inline_bytes: int = Field(32 * 1024, ge=0)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

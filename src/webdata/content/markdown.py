@@ -28,6 +28,10 @@ OPTIONS = ConversionOptions(
     hidden_content="reachable",
     exclude_selectors=["svg"],
     wrap=False,
+    # The single-pass scanner; it hands anything it cannot do to the DOM walker itself.
+    # Same output as "auto" on all 500 WCXB dev pages, and about twice as fast on clean
+    # fragments, which "auto" sends to the slower walker.
+    tier_strategy="tier1",
 )
 
 _FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")

@@ -9,6 +9,7 @@ import fnmatch
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from webdata.content.pipeline import validate_selector
 from webdata.contract import ApiError, ScrapeRequest
 from webdata.contract.errors import bad_request, forbidden, not_found, unsupported
 from webdata.scrape.formats import REGISTRY, Transformer
@@ -65,18 +66,13 @@ def _threat_lists(req: ScrapeRequest) -> ApiError | None:
     return None
 
 
-def make_plan(req: ScrapeRequest, selector_error: object) -> Plan:
-    """Validate what the schema cannot, then list the transformers to run, in request order.
-
-    ``selector_error`` is the content layer's ``validate_selector`` (str -> message | None).
-    """
-    check = selector_error
-    assert callable(check)
+def make_plan(req: ScrapeRequest) -> Plan:
+    """Validate what the schema cannot, then list the transformers to run, in request order."""
     problems = [
         {"path": [field, i], "message": msg}
         for field, tags in (("includeTags", req.include_tags), ("excludeTags", req.exclude_tags))
         for i, sel in enumerate(tags or ())
-        if (msg := check(sel))
+        if (msg := validate_selector(sel))
     ]
     if problems:
         raise bad_request(problems)

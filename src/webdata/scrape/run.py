@@ -12,12 +12,13 @@ from typing import Any
 import structlog
 
 from webdata.content.base64_images import remove_base64_images
-from webdata.content.pipeline import ContentOptions, process_html, process_text
+from webdata.content.pipeline import ContentOptions, process_text
 from webdata.contract import ApiError, Document, DocumentMetadata, ScrapeRequest
 from webdata.contract.errors import request_timeout, unsupported
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import FetchError, FetchTimeoutError
+from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.plan import Plan, make_plan
@@ -26,8 +27,6 @@ from webdata.scrape.services import ScrapeServices
 log = structlog.get_logger("webdata.scrape")
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-# Bodies larger than this are processed in a worker thread so the event loop stays responsive.
-THREAD_THRESHOLD_BYTES = 512 * 1024
 # Formats that need no decoding of the body; a binary answer is fine for them.
 RAW_FORMATS = frozenset({"rawBase64"})
 
@@ -45,8 +44,8 @@ def _looks_like_html(fetched: Fetched) -> bool:
     return False
 
 
-def _content_stage(ctx: ScrapeContext, plan: Plan) -> None:
-    """Fill ``ctx.fields`` and ``ctx.page_metadata`` from the fetched body (pure, CPU-bound)."""
+async def _content_stage(ctx: ScrapeContext, plan: Plan, runner: ContentRunner) -> None:
+    """Fill ``ctx.fields`` and ``ctx.page_metadata`` from the fetched body."""
     fetched = ctx.fetched
     assert fetched is not None
     req = ctx.request
@@ -59,7 +58,7 @@ def _content_stage(ctx: ScrapeContext, plan: Plan) -> None:
         ctx.fields.update(html=None, links=[], images=[])
         return
     if fetched.text is not None and _looks_like_html(fetched):
-        result = process_html(
+        result = await runner.process_html(
             fetched.text,
             fetched.url,
             ContentOptions(
@@ -157,17 +156,12 @@ async def run_scrape(
     req: ScrapeRequest, services: ScrapeServices, *, team_id: str | None = None
 ) -> Document:
     """Scrape ``req.url`` and return the Document, or raise ApiError in the spec's terms."""
-    from webdata.content.pipeline import validate_selector
-
-    plan = make_plan(req, validate_selector)
+    plan = make_plan(req)
     ctx = ScrapeContext(request=req, team_id=team_id)
     try:
         async with asyncio.timeout(req.timeout / 1000):
             ctx.fetched = await _fetch(ctx, services)
-            if len(ctx.fetched.body) > THREAD_THRESHOLD_BYTES:
-                await asyncio.to_thread(_content_stage, ctx, plan)
-            else:
-                _content_stage(ctx, plan)
+            await _content_stage(ctx, plan, services.content)
     except (TimeoutError, FetchTimeoutError):
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the page took longer than `timeout` to load"}
