@@ -105,3 +105,34 @@ def test_first_start_prints_a_working_key_once(tmp_path: Path, site_url: str) ->
     assert "wd-" not in stderr, "the key was printed a second time"
     db = (tmp_path / "webdata.db").read_bytes()
     assert keys[0].encode() not in db, "the key is stored in plain text"
+
+
+def test_zero_data_retention_leaves_no_log_line(tmp_path: Path, site_url: str) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    key = "wd-zdr-test-key-000000000000000000000000"
+    env = {
+        **os.environ,
+        "WEBDATA_DATA_DIR": str(tmp_path),
+        "WEBDATA_PORT": str(port),
+        "WEBDATA_BOOTSTRAP_API_KEY": key,
+        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
+        "WEBDATA_LOG_LEVEL": "info",
+    }
+    proc = subprocess.Popen(
+        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
+    )
+    _wait_healthy(url, proc)
+    auth = {"Authorization": f"Bearer {key}"}
+    logged = f"{site_url}/articles/tomatoes?visible=1"
+    secret = f"{site_url}/articles/tomatoes?zdr-secret=1"
+    assert httpx.post(f"{url}/v2/scrape", json={"url": logged}, headers=auth).status_code == 200
+    resp = httpx.post(
+        f"{url}/v2/scrape", json={"url": secret, "zeroDataRetention": True}, headers=auth
+    )
+    assert resp.status_code == 200
+    stderr = _stop(proc)
+    assert logged in stderr, "the ordinary scrape was not logged, so this test proves nothing"
+    assert "zdr-secret" not in stderr
+    assert not list(tmp_path.glob("**/*zdr*"))
+    assert b"zdr-secret" not in (tmp_path / "webdata.db").read_bytes()

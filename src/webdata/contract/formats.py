@@ -147,28 +147,7 @@ FormatModel = (
     | QueryFormat
 )
 
-FormatObject = Annotated[
-    MarkdownFormat
-    | HtmlFormat
-    | RawHtmlFormat
-    | RawBase64Format
-    | LinksFormat
-    | ImagesFormat
-    | SummaryFormat
-    | BrandingFormat
-    | ProductFormat
-    | MenuFormat
-    | AudioFormat
-    | VideoFormat
-    | ScreenshotFormat
-    | JsonFormat
-    | ChangeTrackingFormat
-    | AttributesFormat
-    | QuestionFormat
-    | HighlightsFormat
-    | QueryFormat,
-    Field(discriminator="type"),
-]
+FormatObject = Annotated[FormatModel, Field(discriminator="type")]
 
 # The string shorthand the SDK sends; formats that need options have no string form.
 FormatString = Literal[

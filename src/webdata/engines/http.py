@@ -190,28 +190,25 @@ class HttpEngine:
         return url
 
 
-def _parse_start_url(raw: str) -> URL:
+def _http_url(raw: str, base: URL | None, error: type[FetchError], what: str) -> URL:
+    """``raw`` (joined to ``base`` when given) as an absolute http(s) URL without fragment."""
     try:
-        url = URL(raw.strip())
+        url = URL(raw.strip()) if base is None else base.join(URL(raw.strip()))
     except (ValueError, TypeError) as exc:
-        raise FetchError(f"Invalid URL {raw!r}: {exc}") from exc
+        raise error(f"Invalid {what} {raw!r}: {exc}") from exc
     if url.scheme not in ("http", "https"):
-        raise FetchError(f"Unsupported URL scheme in {raw!r}: only http and https can be fetched")
+        raise error(f"A non-http(s) {what} cannot be fetched: {raw!r}")
     if not url.raw_host:
-        raise FetchError(f"Invalid URL {raw!r}: no host")
+        raise error(f"Invalid {what} {raw!r}: no host")
     return url.with_fragment(None)
 
 
+def _parse_start_url(raw: str) -> URL:
+    return _http_url(raw, None, FetchError, "URL")
+
+
 def _redirect_target(current: URL, location: str) -> URL:
-    try:
-        target = current.join(URL(location.strip()))
-    except (ValueError, TypeError) as exc:
-        raise RedirectError(f"Invalid redirect Location {location!r}: {exc}") from exc
-    if target.scheme not in ("http", "https"):
-        raise RedirectError(f"Redirect to a non-http(s) URL: {location}")
-    if not target.raw_host:
-        raise RedirectError(f"Redirect to a URL without a host: {location}")
-    return target.with_fragment(None)
+    return _http_url(location, current, RedirectError, "redirect Location")
 
 
 def _redirect_method(status: int, method: str) -> str:
