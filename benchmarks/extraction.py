@@ -1,0 +1,155 @@
+"""Extraction quality and speed on WCXB: webdata against trafilatura and readability-lxml.
+
+For each extractor, per page type: mean word F1 (and precision, recall), the share of pages
+with every ``with`` snippet present and with no ``without`` snippet, and the median ms/page.
+Reported on all pages and on the holdout half (see ``wcxb.py``). Then the throughput of
+concurrent scrapes of the bench pages through the API (served by the fixture site process).
+
+    .venv/bin/python benchmarks/extraction.py [--only webdata] [--split holdout] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from wcxb import Page, f1, load_pages, markdown_to_text, snippet_rates  # noqa: E402
+
+Extractor = Callable[[Page], str]
+
+
+def webdata_extractor() -> Extractor:
+    from webdata.content.pipeline import ContentOptions, process_html
+
+    options = ContentOptions(only_main_content=True, want_markdown=True)
+
+    def run(page: Page) -> str:
+        return markdown_to_text(process_html(page.html, page.url, options).markdown or "")
+
+    return run
+
+
+def trafilatura_extractor() -> Extractor:
+    import trafilatura
+
+    def run(page: Page) -> str:
+        return trafilatura.extract(page.html, url=page.url) or ""
+
+    return run
+
+
+def readability_extractor() -> Extractor:
+    import lxml.html
+    from readability import Document
+
+    def run(page: Page) -> str:
+        summary = Document(page.html).summary(html_partial=True)
+        return str(lxml.html.fromstring(summary).text_content()) if summary.strip() else ""
+
+    return run
+
+
+EXTRACTORS: dict[str, Callable[[], Extractor]] = {
+    "webdata": webdata_extractor,
+    "trafilatura": trafilatura_extractor,
+    "readability-lxml": readability_extractor,
+}
+
+
+def evaluate(name: str, extractor: Extractor, pages: list[Page]) -> dict[str, object]:
+    rows = []
+    for page in pages:
+        t = time.perf_counter()
+        try:
+            text = extractor(page)
+        except Exception as exc:  # an extractor crashing on a page scores 0 there
+            print(f"{name} failed on {page.id}: {exc!r}", file=sys.stderr)
+            text = ""
+        ms = (time.perf_counter() - t) * 1000
+        p, r, score = f1(text, page.main_content)
+        with_ok, without_ok = snippet_rates(text, page)
+        rows.append((page, p, r, score, with_ok, without_ok, ms))
+
+    def summary(selected: list[tuple]) -> dict[str, float]:  # type: ignore[type-arg]
+        withs = [w for *_, w, _, _ in selected if w is not None]
+        withouts = [w for *_, w, _ in selected if w is not None]
+        return {
+            "pages": len(selected),
+            "f1": statistics.fmean(s for _, _, _, s, *_ in selected),
+            "precision": statistics.fmean(p for _, p, *_ in selected),
+            "recall": statistics.fmean(r for _, _, r, *_ in selected),
+            "with_rate": statistics.fmean(withs) if withs else float("nan"),
+            "without_rate": statistics.fmean(withouts) if withouts else float("nan"),
+            "ms_p50": statistics.median(ms for *_, ms in selected),
+        }
+
+    by_type: dict[str, list[tuple]] = defaultdict(list)  # type: ignore[type-arg]
+    for row in rows:
+        by_type[row[0].type].append(row)
+    return {
+        "all": summary(rows),
+        "holdout": summary([r for r in rows if r[0].split == "holdout"]),
+        "dev": summary([r for r in rows if r[0].split == "dev"]),
+        "by_type": {t: summary(v) for t, v in sorted(by_type.items())},
+        "worst": sorted(((round(r[3], 3), r[0].id, r[0].type) for r in rows))[:15],
+    }
+
+
+def print_table(results: dict[str, dict]) -> None:  # type: ignore[type-arg]
+    names = list(results)
+    print("| page type | pages | " + " | ".join(f"{n} F1" for n in names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    types = list(next(iter(results.values()))["by_type"])
+    for t in [*types, "all", "dev", "holdout"]:
+        rows = [results[n]["by_type"][t] if t in types else results[n][t] for n in names]
+        print(f"| {t} | {rows[0]['pages']} | " + " | ".join(f"{r['f1']:.3f}" for r in rows) + " |")
+    print()
+    print("| extractor | precision | recall | with-snippets | without-snippets | ms/page p50 |")
+    print("|---|---|---|---|---|---|")
+    for n in names:
+        a = results[n]["all"]
+        print(
+            f"| {n} | {a['precision']:.3f} | {a['recall']:.3f} | {a['with_rate']:.1%} | "
+            f"{a['without_rate']:.1%} | {a['ms_p50']:.1f} |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", action="append", choices=list(EXTRACTORS))
+    parser.add_argument("--split", choices=["all", "dev", "holdout"], default="all")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="write the full results here")
+    args = parser.parse_args()
+    pages = [p for p in load_pages() if args.split == "all" or p.split == args.split]
+    if args.limit:
+        pages = pages[: args.limit]
+    results = {}
+    for name in args.only or list(EXTRACTORS):
+        try:
+            extractor = EXTRACTORS[name]()
+        except ImportError as exc:
+            print(f"skipping {name}: {exc}", file=sys.stderr)
+            continue
+        results[name] = evaluate(name, extractor, pages)
+    print(
+        f"WCXB dev slice, {len(pages)} pages, {time.strftime('%Y-%m-%d %H:%M')}, "
+        f"split={args.split}\n"
+    )
+    print_table(results)
+    for name, res in results.items():
+        print(f"\n{name} worst pages: {res['worst']}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()
