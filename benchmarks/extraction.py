@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from wcxb import Page, f1, load_pages, markdown_to_text, snippet_rates  # noqa: E402
+from wcxb import Page, f1, load_pages, markdown_to_text, snippet_rates
 
 Extractor = Callable[[Page], str]
 
@@ -99,7 +99,7 @@ def evaluate(name: str, extractor: Extractor, pages: list[Page]) -> dict[str, ob
         "holdout": summary([r for r in rows if r[0].split == "holdout"]),
         "dev": summary([r for r in rows if r[0].split == "dev"]),
         "by_type": {t: summary(v) for t, v in sorted(by_type.items())},
-        "worst": sorted(((round(r[3], 3), r[0].id, r[0].type) for r in rows))[:15],
+        "worst": sorted((round(r[3], 3), r[0].id, r[0].type) for r in rows)[:15],
     }
 
 
