@@ -19,9 +19,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wcxb import Page, f1, load_pages, markdown_to_text, snippet_rates
+from benchmarks.wcxb import Page, f1, load_pages, markdown_to_text, snippet_rates
 
 Extractor = Callable[[Page], str]
 
@@ -103,6 +103,57 @@ def evaluate(name: str, extractor: Extractor, pages: list[Page]) -> dict[str, ob
     }
 
 
+def api_throughput(pages: list[Page], concurrency: int) -> dict[str, float]:
+    """Scrape every bench page through ``webdata serve`` at once (bounded) and time it."""
+    import asyncio
+    import tempfile
+
+    import aiohttp
+
+    from benchmarks.procs import KEY, free_port, start_api, start_asgi, wait_up
+
+    site_port, api_port = free_port(), free_port()
+    site_url, api_url = f"http://127.0.0.1:{site_port}", f"http://127.0.0.1:{api_port}"
+
+    async def run() -> tuple[float, list[float]]:
+        sem = asyncio.Semaphore(concurrency)
+        scores: list[float] = []
+        headers = {"Authorization": f"Bearer {KEY}"}
+        async with aiohttp.ClientSession(headers=headers) as session:
+
+            async def one(page: Page) -> None:
+                async with sem:
+                    body = {"url": f"{site_url}/{page.id}", "formats": ["markdown"]}
+                    async with session.post(f"{api_url}/v2/scrape", json=body) as resp:
+                        data = await resp.json()
+                md = data.get("data", {}).get("markdown", "") if resp.status == 200 else ""
+                scores.append(f1(markdown_to_text(md), page.main_content)[2])
+
+            await one(pages[0])  # warm-up
+            scores.clear()
+            t = time.perf_counter()
+            await asyncio.gather(*(one(p) for p in pages))
+            return time.perf_counter() - t, scores
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        site = start_asgi("benchmarks.bench_site:app", site_port)
+        api = start_api(api_port, data_dir)
+        try:
+            wait_up(f"{site_url}/{pages[0].id}", site)
+            wait_up(f"{api_url}/health", api)
+            wall, scores = asyncio.run(run())
+        finally:
+            for proc in (api, site):
+                proc.terminate()
+                proc.wait(timeout=20)
+    return {
+        "pages": len(pages),
+        "concurrency": concurrency,
+        "pages_per_s": len(pages) / wall,
+        "f1_through_api": statistics.fmean(scores),
+    }
+
+
 def print_table(results: dict[str, dict]) -> None:  # type: ignore[type-arg]
     names = list(results)
     print("| page type | pages | " + " | ".join(f"{n} F1" for n in names) + " |")
@@ -128,6 +179,10 @@ def main() -> None:
     parser.add_argument("--split", choices=["all", "dev", "holdout"], default="all")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--json", type=Path, help="write the full results here")
+    parser.add_argument(
+        "--api", type=int, default=0, metavar="C",
+        help="also scrape every page through the API at concurrency C and report pages/s",
+    )  # fmt: skip
     args = parser.parse_args()
     pages = [p for p in load_pages() if args.split == "all" or p.split == args.split]
     if args.limit:
@@ -147,6 +202,12 @@ def main() -> None:
     print_table(results)
     for name, res in results.items():
         print(f"\n{name} worst pages: {res['worst']}")
+    if args.api:
+        through = api_throughput(pages, args.api)
+        print(
+            f"\nthrough the API: {through['pages']} pages at concurrency {through['concurrency']}: "
+            f"{through['pages_per_s']:.1f} pages/s, F1 {through['f1_through_api']:.3f}"
+        )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2, default=str))
 

@@ -26,53 +26,12 @@ from pathlib import Path
 import aiohttp
 import psutil
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.procs import KEY, ROOT, free_port, start_api, start_asgi, wait_up
+
 PEERS_VENV = ROOT / ".venv-peers"
 PEER_PACKAGES = ["trafilatura", "lxml_html_clean", "crawl4ai"]
-KEY = "wd-benchmark-key-000000000000000000000000000000"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    import urllib.request
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{url} exited early")
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except Exception:
-            time.sleep(0.1)
-    raise RuntimeError(f"{url} did not come up")
-
-
-def start_site(port: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "tests.site.app:app", "--port", str(port),
-         "--log-level", "warning", "--no-access-log"],
-        cwd=ROOT,
-    )  # fmt: skip
-
-
-def start_api(port: int, data_dir: str) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "WEBDATA_PORT": str(port),
-        "WEBDATA_DATA_DIR": data_dir,
-        "WEBDATA_BOOTSTRAP_API_KEY": KEY,
-        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
-        "WEBDATA_LOG_LEVEL": "warning",
-    }
-    return subprocess.Popen([sys.executable, "-m", "webdata.cli", "serve"], cwd=ROOT, env=env)
 
 
 class MemorySampler(threading.Thread):
@@ -170,7 +129,7 @@ def main() -> None:
     site_url, api_url = f"http://127.0.0.1:{site_port}", f"http://127.0.0.1:{api_port}"
     page = f"{site_url}/articles/long"
     with tempfile.TemporaryDirectory() as data_dir:
-        site = start_site(site_port)
+        site = start_asgi("tests.site.app:app", site_port)
         api = start_api(api_port, data_dir)
         try:
             wait_up(page, site)

@@ -105,6 +105,8 @@ def long_read_html(target_bytes: int = 100_000) -> str:
 
 
 LONG_READ = long_read_html()
+# A page heavy enough to keep the content stage busy for a good while (about 4 MB).
+HUGE_READ = long_read_html(4_000_000)
 
 
 async def article(_: Request) -> Response:
@@ -113,6 +115,10 @@ async def article(_: Request) -> Response:
 
 async def long_read(_: Request) -> Response:
     return HTMLResponse(LONG_READ)
+
+
+async def huge_read(_: Request) -> Response:
+    return HTMLResponse(HUGE_READ)
 
 
 async def slow(request: Request) -> Response:
@@ -168,6 +174,7 @@ routes = [
     Route("/articles/tomatoes", article),
     Route("/articles/long", long_read),
     Route("/articles/slow", slow),
+    Route("/articles/huge", huge_read),
     Route("/articles/missing", not_found),
     Route("/articles/plain-div", no_main),
     Route("/files/data.json", data_json),
