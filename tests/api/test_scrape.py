@@ -222,3 +222,21 @@ def test_threat_protection_lists(client: httpx.Client, site_url: str) -> None:
 def test_health(client: httpx.Client) -> None:
     resp = httpx.get(f"{client.base_url}/health")
     assert resp.status_code == 200 and resp.json()["status"] == "ok"
+
+
+def test_exclusions_apply_inside_the_main_content(client: httpx.Client, site_url: str) -> None:
+    url = f"{site_url}/articles/tomatoes"
+    md = scrape(client, url=url, excludeTags=["table", "ol > li:first-child"])["markdown"]
+    assert md.startswith("# Growing Tomatoes")  # detection still finds the article
+    assert "Perlite" not in md and "Third step" not in md
+    assert "Fourth step" in md and "## Containers" in md
+
+
+def test_inclusions_select_before_detection(client: httpx.Client, site_url: str) -> None:
+    url = f"{site_url}/articles/tomatoes"
+    md = scrape(client, url=url, includeTags=["h1", "aside"], onlyMainContent=True)["markdown"]
+    # The sidebar is boilerplate to detection, but the caller asked for it: the selection wins.
+    assert "Growing Tomatoes" in md and "SIDEBAR_PEPPERS" in md
+    assert "Containers" not in md
+    md = scrape(client, url=url, includeTags=["main"], excludeTags=["pre"])["markdown"]
+    assert "Containers" in md and "def water" not in md and "NAV_LINK_ONE" not in md
