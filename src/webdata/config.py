@@ -6,7 +6,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -46,6 +46,26 @@ class Settings(BaseSettings):
     content_workers: int = Field(default_factory=lambda: _default_content_workers(), ge=0, le=64)
     # Pages smaller than this are processed in the API process: a pool round-trip costs more.
     content_inline_bytes: int = Field(32 * 1024, ge=0)
+    # Browser engine (Chromium driven by Playwright). Launched on first use, never for pages
+    # the HTTP engine serves, unless ``browser_launch_on_start``.
+    browser_path: Path = Path("/usr/bin/chromium-headless-shell")
+    browser_launch_on_start: bool = False
+    # Browser processes in the pool; scrapes are spread over them.
+    browser_count: int = Field(1, ge=1, le=16)
+    # Pages (one context each) open at the same time across the pool; more scrapes wait.
+    browser_max_pages: int = Field(8, ge=1, le=256)
+    # A browser is replaced after serving this many pages (memory creep), once it is idle.
+    browser_restart_after: int = Field(200, ge=1)
+    # Smart wait: the page counts as settled when neither network nor DOM moved for this long;
+    # it waits at most ``browser_settle_max_ms`` (and never past the request's ``timeout``).
+    browser_quiet_ms: int = Field(200, ge=0, le=10_000)
+    browser_settle_max_ms: int = Field(10_000, ge=0, le=300_000)
+    # How long a click, write target or element scroll waits for its selector to match.
+    browser_action_timeout_ms: int = Field(5_000, ge=100, le=60_000)
+    # HMAC key of artifact URLs; generated and kept in ``data_dir/signing.key`` when unset.
+    signing_key: SecretStr | None = None
+    # Lifetime of screenshot and PDF links (the spec: screenshots expire after 24 hours).
+    artifact_ttl_s: int = Field(24 * 3600, ge=60)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

@@ -269,13 +269,10 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
 @pytest.mark.parametrize(
     ("extra", "capability"),
     [
-        ({"formats": ["screenshot"]}, "screenshot"),
         ({"formats": [{"type": "json", "prompt": "price"}]}, "json"),
         ({"formats": ["summary"]}, "summary"),
         ({"formats": ["branding"]}, "branding"),
         ({"formats": ["changeTracking"]}, "changeTracking"),
-        ({"actions": [{"type": "wait", "milliseconds": 10}]}, "actions"),
-        ({"waitFor": 100}, "waitFor"),
         ({"onlyCleanContent": True}, "onlyCleanContent"),
         ({"redactPII": True}, "redactPII"),
         ({"profile": {"name": "p"}}, "profile"),

@@ -85,8 +85,8 @@ def test_timeout_raises_request_timeout(firecrawl: Firecrawl, site_url: str) -> 
 
 
 def test_unbuilt_format_is_a_clear_error(firecrawl: Firecrawl, site_url: str) -> None:
-    with pytest.raises(FirecrawlError, match="screenshot"):
-        firecrawl.scrape(f"{site_url}/articles/tomatoes", formats=["screenshot"])
+    with pytest.raises(FirecrawlError, match="branding"):
+        firecrawl.scrape(f"{site_url}/articles/tomatoes", formats=["branding"])
 
 
 def test_private_network_block_is_website_not_supported(tmp_path, site_url: str) -> None:  # type: ignore[no-untyped-def]

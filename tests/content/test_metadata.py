@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from webdata.content.metadata import Metadata
 from webdata.content.pipeline import ContentOptions, process_html
 
 URL = "https://example.com/news/story"
@@ -53,7 +54,7 @@ HEAD = """<!doctype html><html lang="en-GB"><head>
 </head><body><svg><title>svg title</title></svg><p>Body</p></body></html>"""
 
 
-def metadata(html: str, url: str = URL) -> dict[str, str | list[str]]:
+def metadata(html: str, url: str = URL) -> Metadata:
     return process_html(html, url, ContentOptions(want_markdown=False)).metadata
 
 

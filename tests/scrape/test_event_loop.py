@@ -6,8 +6,6 @@ import statistics
 import threading
 import time
 
-import httpx
-
 from tests.conftest import RunningApi
 
 

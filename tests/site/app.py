@@ -11,7 +11,7 @@ import importlib
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-MODULES = ["pages_articles", "pages_http"]
+MODULES = ["pages_articles", "pages_browser", "pages_http"]
 
 
 def build_app() -> Starlette:

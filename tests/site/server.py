@@ -12,18 +12,18 @@ from typing import Any
 import uvicorn
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return int(s.getsockname()[1])
 
 
 @contextmanager
-def serve_in_thread(app: Any, *, port: int | None = None) -> Iterator[str]:
+def serve_in_thread(app: Any, *, port: int | None = None, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve ``app`` until the block ends; yields its base URL (no trailing slash)."""
-    port = port or free_port()
+    port = port or free_port(host)
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on", access_log=False
+        app, host=host, port=port, log_level="warning", lifespan="on", access_log=False
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -34,7 +34,7 @@ def serve_in_thread(app: Any, *, port: int | None = None) -> Iterator[str]:
             raise RuntimeError("fixture server did not start")
         time.sleep(0.01)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://{host}:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)

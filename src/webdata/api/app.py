@@ -12,14 +12,14 @@ from webdata import __version__
 from webdata.api.body import BodyLimitMiddleware
 from webdata.api.errors import install_error_handlers
 from webdata.api.openapi import install_openapi
-from webdata.api.routers import health, scrape
+from webdata.api.routers import artifacts, health, scrape
 from webdata.config import Settings, get_settings
 from webdata.logging import configure_logging
 from webdata.scrape.services import ScrapeServices
 from webdata.store.db import make_engine, make_sessionmaker, migrate
 from webdata.store.keys import KeyStore, ensure_bootstrap
 
-ROUTERS = [health.router, scrape.router]
+ROUTERS = [health.router, scrape.router, artifacts.router]
 
 
 def announce_first_key(key: str) -> None:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from webdata.browser.actions import ActionOutput
+    from webdata.browser.capture import Capture
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,3 +44,6 @@ class Fetched:
     redirects: tuple[str, ...] = ()
     engine: str = "http"
     elapsed_ms: float = 0.0
+    # Browser engine only: the screenshot format's image and what the actions produced.
+    screenshot: Capture | None = None
+    actions: ActionOutput | None = None

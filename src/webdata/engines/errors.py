@@ -46,3 +46,15 @@ class ResponseTooLargeError(FetchError):
 class FetchTimeoutError(FetchError):
     code = "SCRAPE_TIMEOUT"
     http_status = 408
+
+
+class ActionError(FetchError):
+    """An action failed; the request was valid, so this is the server side's 500, not a 400."""
+
+    code = "SCRAPE_ACTION_ERROR"
+
+
+class BrowserError(FetchError):
+    """The browser failed (crashed, could not start, a navigation it could not complete)."""
+
+    code = "SCRAPE_BROWSER_ERROR"

@@ -79,7 +79,8 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("links", _field("links"), frozenset({"links"})),
         Transformer("images", _field("images"), frozenset({"images"})),
         Transformer("attributes", _attributes),
-        Transformer("screenshot", unavailable=("the screenshot format", _BROWSER)),
+        # The signed URL of the image the browser engine took (stored by the scrape stage).
+        Transformer("screenshot", _field("screenshot")),
         Transformer("branding", unavailable=("the branding format", _BROWSER)),
         Transformer("audio", unavailable=("the audio format", "the media extractor")),
         Transformer("video", unavailable=("the video format", "the media extractor")),

@@ -26,8 +26,6 @@ class Plan:
 def _option_refusals(req: ScrapeRequest) -> ApiError | None:
     """Options whose engine is not built yet: named, never ignored."""
     checks: list[tuple[bool, str, str]] = [
-        (bool(req.actions), "actions", _BROWSER),
-        (req.wait_for > 0, "waitFor", _BROWSER),
         (req.profile is not None, "profile", _BROWSER),
         (req.proxy in ("enhanced", "stealth"), "proxy 'enhanced'", "the enhanced fetch engine"),
         (req.only_clean_content, "onlyCleanContent", "an LLM endpoint"),

@@ -11,18 +11,21 @@ from typing import Any
 
 import structlog
 
+from webdata.browser.capture import Capture
 from webdata.content.base64_images import remove_base64_images
 from webdata.content.pipeline import ContentOptions, process_text
-from webdata.contract import ApiError, Document, DocumentMetadata, ScrapeRequest
+from webdata.contract import ActionResults, ApiError, Document, DocumentMetadata, ScrapeRequest
 from webdata.contract.errors import request_timeout, unsupported
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
-from webdata.engines.errors import FetchError, FetchTimeoutError
+from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
+from webdata.scrape.browser_task import needs_browser, page_task
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.plan import Plan, make_plan
 from webdata.scrape.services import ScrapeServices
+from webdata.scrape.shell_detect import is_app_shell, might_be_shell
 
 log = structlog.get_logger("webdata.scrape")
 
@@ -112,6 +115,7 @@ def _metadata(ctx: ScrapeContext) -> DocumentMetadata:
         contentType=fetched.content_type or None,
         scrapeId=ctx.scrape_id,
         proxyUsed="basic",
+        engine=fetched.engine,
         cacheState="miss",
         creditsUsed=ctx.credits,
     )
@@ -131,37 +135,97 @@ def _document(ctx: ScrapeContext, plan: Plan) -> Document:
     markdown = data.get("markdown")
     if markdown and ctx.request.remove_base64_images:
         data["markdown"] = remove_base64_images(markdown)
+    if ctx.request.actions:
+        data["actions"] = ctx.fields.get("actions")
     if ctx.warnings:
         data["warning"] = " ".join(ctx.warnings)
     return Document.model_validate({**data, "metadata": _metadata(ctx)})
 
 
-async def _fetch(ctx: ScrapeContext, services: ScrapeServices) -> Fetched:
+def _fetch_request(ctx: ScrapeContext, services: ScrapeServices) -> FetchRequest:
     settings = services.settings
     req = ctx.request
-    return await services.http.fetch(
-        FetchRequest(
-            url=req.url,
-            headers=target_headers(req),
-            timeout_s=max(ctx.remaining_s(), 0.001),
-            skip_tls_verification=req.skip_tls_verification,
-            max_redirects=settings.max_redirects,
-            max_bytes=settings.max_response_bytes,
-            allow_private_networks=settings.allow_private_networks,
-        )
+    return FetchRequest(
+        url=req.url,
+        headers=target_headers(req),
+        timeout_s=max(ctx.remaining_s(), 0.001),
+        skip_tls_verification=req.skip_tls_verification,
+        max_redirects=settings.max_redirects,
+        max_bytes=settings.max_response_bytes,
+        allow_private_networks=settings.allow_private_networks,
     )
 
 
+async def _fetch(ctx: ScrapeContext, services: ScrapeServices) -> Fetched:
+    """HTTP first; the browser when the request needs one or the page is a JS app shell."""
+    req = ctx.request
+    if needs_browser(req):
+        return await services.browser.fetch(_fetch_request(ctx, services), page_task(req))
+    fetched = await services.http.fetch(_fetch_request(ctx, services))
+    if fetched.text is None or not _looks_like_html(fetched) or not might_be_shell(fetched.text):
+        return fetched
+    if not await asyncio.to_thread(is_app_shell, fetched.text):
+        return fetched
+    try:
+        return await services.browser.fetch(_fetch_request(ctx, services), page_task(req))
+    except (BlockedAddressError, FetchTimeoutError):
+        raise
+    except FetchError as exc:
+        # The page is still worth something as the server sent it.
+        ctx.warnings.append(f"The page needs JavaScript but the browser failed: {exc.message}")
+        return fetched
+
+
+async def _store_artifacts(ctx: ScrapeContext, services: ScrapeServices, base_url: str) -> None:
+    """Screenshots and PDFs become files behind signed links; the document holds the links."""
+    fetched = ctx.fetched
+    assert fetched is not None
+    store = services.artifacts
+    ttl = services.settings.artifact_ttl_s
+
+    def link(capture: Capture, kind: str) -> str:
+        if ctx.request.zero_data_retention:
+            # Nothing about the page may be stored: the bytes travel inline instead.
+            encoded = base64.b64encode(capture.data).decode("ascii")
+            return f"data:{capture.mime};base64,{encoded}"
+        rel = store.save(ctx.team_id, kind, capture.data, capture.extension)
+        return store.signed_url(base_url, rel, ttl)
+
+    def store_all() -> None:
+        if fetched.screenshot is not None:
+            ctx.fields["screenshot"] = link(fetched.screenshot, "screenshot")
+        if ctx.request.actions:
+            out = fetched.actions
+            ctx.fields["actions"] = ActionResults(
+                screenshots=[link(c, "screenshot") for c in out.screenshots] if out else [],
+                scrapes=list(out.scrapes) if out else [],
+                javascript_returns=list(out.javascript_returns) if out else [],
+                pdfs=[link(c, "pdf") for c in out.pdfs] if out else [],
+            )
+
+    if fetched.screenshot is not None or ctx.request.actions:
+        await asyncio.to_thread(store_all)
+
+
 async def run_scrape(
-    req: ScrapeRequest, services: ScrapeServices, *, team_id: str | None = None
+    req: ScrapeRequest,
+    services: ScrapeServices,
+    *,
+    team_id: str | None = None,
+    base_url: str | None = None,
 ) -> Document:
-    """Scrape ``req.url`` and return the Document, or raise ApiError in the spec's terms."""
+    """Scrape ``req.url`` and return the Document, or raise ApiError in the spec's terms.
+
+    ``base_url`` is where this API is reached, for artifact links (default: host and port).
+    """
     plan = make_plan(req)
     ctx = ScrapeContext(request=req, team_id=team_id)
     try:
         async with asyncio.timeout(req.timeout / 1000):
             ctx.fetched = await _fetch(ctx, services)
             await _content_stage(ctx, plan, services.content)
+        settings = services.settings
+        await _store_artifacts(ctx, services, base_url or f"http://{settings.host}:{settings.port}")
     except (TimeoutError, FetchTimeoutError):
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the page took longer than `timeout` to load"}

@@ -30,5 +30,7 @@ async def scrape(request: Request, auth: AuthContext = Depends(require("scrape")
         req = ScrapeRequest.model_validate_json(raw or b"null", by_alias=True, by_name=False)
     except ValidationError as exc:
         raise validation_error(list(exc.errors())) from None
-    doc = await run_scrape(req, request.app.state.services, team_id=auth.team_id)
+    doc = await run_scrape(
+        req, request.app.state.services, team_id=auth.team_id, base_url=str(request.base_url)
+    )
     return JSONResponse({"success": True, "data": doc.to_wire()})

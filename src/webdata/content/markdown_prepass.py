@@ -1,0 +1,159 @@
+"""What html-to-markdown does not do well, fixed on the tree before it runs.
+
+- Math: KaTeX, MathML with a TeX annotation and ``.math`` spans (``\\(..\\)``, ``\\[..\\]``)
+  become ``$tex$`` / ``$$tex$$``, kept verbatim (the converter would escape the TeX).
+- Text: newlines inside inline text collapse to a space (the converter keeps them as soft
+  breaks); ``_`` at a word boundary, backticks, ``<`` that would open a tag, and brackets
+  that would form a link are escaped (the converter's own ``_`` / misc escaping is
+  all-or-nothing: ``snake\\_case``, ``1\\.5``, ``C\\+\\+``).
+- ``<dt>`` terms are bold (the converter prints them as bare paragraphs).
+- ``<figcaption>`` loses its inner ``<em>`` (the whole caption is already italic).
+
+Escapes and math are written as private-use placeholders and put back by ``restore``, so
+the converter cannot escape them a second time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.dom import topmost
+
+ESCAPE = "\ue000"  # becomes a backslash
+_MATH_OPEN = "\ue001"
+_MATH_CLOSE = "\ue002"
+_SENTINELS = (ESCAPE, _MATH_OPEN, _MATH_CLOSE)
+
+_MATH = ".katex-display, .katex, math, .math"
+_TEX = 'annotation[encoding="application/x-tex"]'
+
+# The text passes work on the serialized fragment, where text never holds a raw ``<`` or
+# ``>`` (lexbor writes ``&lt;`` / ``&gt;``): a character is in text when the next ``<`` or
+# the end comes before any ``>``. Code-like elements are cut out first and left as they are.
+_VERBATIM = re.compile(r"(<(pre|code|kbd|samp|textarea)\b.*?</\2>)", re.S | re.I)
+_IN_TEXT = r"(?=[^<>]*(?:<|\Z))"
+# Each pattern starts with a literal, so ``re`` finds candidates fast (one scan a pattern).
+_NEWLINE_BEFORE_WORD = re.compile(r"\n(?=\s*[^\s<])")
+_NEWLINE_AFTER_WORD = re.compile(r"\n(?<=[^\s>]\n)")
+_UNDERSCORE = re.compile("_" + _IN_TEXT)
+_ESCAPES = (  # (literal, pattern, replacement): backticks, ``<`` opening a tag, ``[..](``
+    ("`", re.compile("`" + _IN_TEXT), ESCAPE + "`"),
+    ("&lt;", re.compile("&lt;(?=[A-Za-z/!?])" + _IN_TEXT), ESCAPE + "&lt;"),
+    ("[", re.compile(r"\[(?=[^\[\]<>]*\][(\[:])" + _IN_TEXT), ESCAPE + "["),
+    ("]", re.compile(r"\](?=[(\[:])" + _IN_TEXT), ESCAPE + "]"),
+)
+_TREE_TRIGGERS = ("math", "<dt", "<figcaption")  # KaTeX always holds "katex-mathml"
+_MATH_TOKEN = re.compile(f"{_MATH_OPEN}(\\d+){_MATH_CLOSE}")
+
+
+def _delimited(tex: str) -> tuple[str, bool | None]:
+    """TeX without its ``\\(..\\)`` / ``\\[..\\]`` / ``$..$`` delimiters; display if known."""
+    for opening, closing, display in (("\\[", "\\]", True), ("$$", "$$", True)):
+        if tex.startswith(opening) and tex.endswith(closing) and len(tex) >= 4:
+            return tex[2:-2].strip(), display
+    if tex.startswith("\\(") and tex.endswith("\\)") and len(tex) >= 4:
+        return tex[2:-2].strip(), False
+    if len(tex) >= 2 and tex[0] == "$" and tex[-1] == "$":
+        return tex[1:-1].strip(), False
+    return tex, None
+
+
+def _math(node: LexborNode) -> tuple[str, bool] | None:
+    """(TeX, display) of a math element, or None when it carries no TeX."""
+    classes = (node.attributes.get("class") or "").split()
+    annotation = node.css_first(_TEX)
+    if annotation is not None:
+        tex = annotation.text(deep=True).strip()
+        display = (
+            "katex-display" in classes
+            or (node.tag == "math" and node.attributes.get("display") == "block")
+            or node.css_first(".katex-display, math[display=block]") is not None
+        )
+        return (tex, display) if tex else None
+    if node.tag == "math" or "math" not in classes or next(node.iter(), None) is not None:
+        return None
+    tex, delimited_display = _delimited(node.text(deep=True).strip())
+    if not tex:
+        return None
+    if delimited_display is None:
+        return tex, "display" in classes or node.tag == "div"
+    return tex, delimited_display
+
+
+def _replace_math(root: LexborNode, maths: list[str]) -> None:
+    for node in topmost(root.css(_MATH)):
+        found = _math(node)
+        if found is None:
+            continue
+        tex, display = found
+        maths.append(f"$${tex}$$" if display else f"${tex}$")
+        node.replace_with(f"{_MATH_OPEN}{len(maths) - 1}{_MATH_CLOSE}")
+
+
+def _escape_underscore(m: re.Match[str]) -> str:
+    """``_`` not between two letters or digits (``snake_case`` is never emphasis)."""
+    text, i = m.string, m.start()
+    if 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum():
+        return "_"
+    return ESCAPE + "_"
+
+
+def _fix_text_run(text: str) -> str:
+    if "\n" in text:  # newlines next to words; runs between two tags stay as they are
+        text = _NEWLINE_AFTER_WORD.sub(" ", _NEWLINE_BEFORE_WORD.sub(" ", text))
+    if "_" in text:
+        text = _UNDERSCORE.sub(_escape_underscore, text)
+    for literal, pattern, replacement in _ESCAPES:
+        if literal in text:
+            text = pattern.sub(replacement, text)
+    return text
+
+
+def _fix_text(html: str) -> str:
+    parts = _VERBATIM.split(html)
+    # split() yields text, a whole code-like element, its tag name, text, ...
+    out: list[str] = []
+    for i in range(0, len(parts), 3):
+        out.append(_fix_text_run(parts[i]))
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])
+    return "".join(out)
+
+
+def _fix_tree(html: str, maths: list[str]) -> str:
+    tree = LexborHTMLParser(html)
+    root = tree.body
+    if root is None:
+        return html
+    if "math" in html:
+        _replace_math(root, maths)
+    if "<dt" in html:
+        for dt in root.css("dt"):
+            if dt.text(strip=True):
+                dt.inner_html = f"<strong>{dt.inner_html}</strong>"
+    if "<figcaption" in html:
+        for caption in root.css("figcaption"):
+            caption.unwrap_tags(["em", "i"])
+    return root.inner_html or ""
+
+
+def prepare(html: str) -> tuple[str, list[str]]:
+    """The fragment with the fixes applied, and the math snippets ``restore`` puts back."""
+    for sentinel in _SENTINELS:
+        if sentinel in html:
+            html = html.replace(sentinel, "")
+    maths: list[str] = []
+    if any(trigger in html for trigger in _TREE_TRIGGERS):
+        html = _fix_tree(html, maths)
+    return _fix_text(html), maths
+
+
+def restore(md: str, maths: list[str]) -> str:
+    """Markdown with the placeholders of ``prepare`` turned back into text."""
+    if maths and _MATH_OPEN in md:
+        md = _MATH_TOKEN.sub(lambda m: maths[int(m.group(1))], md)
+    if ESCAPE in md:
+        md = md.replace(ESCAPE, "\\")
+    return md

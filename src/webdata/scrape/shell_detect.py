@@ -1,0 +1,72 @@
+"""Is an HTML answer an app shell, a page whose content only exists after its scripts ran?
+
+Pure and cheap (one parse, no rendering): the HTTP engine's answer goes to the browser only
+when this says so, so plain pages never pay for Chromium.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser
+
+__all__ = ["MOUNT_SELECTORS", "is_app_shell", "might_be_shell"]
+
+# Where single-page-app frameworks mount (React, Next.js, Vue, Angular, Svelte/Nuxt...).
+MOUNT_SELECTORS = (
+    "#root",
+    "#__next",
+    "#app",
+    "#__nuxt",
+    "#svelte",
+    "[data-reactroot]",
+    "app-root",
+)
+# Below this many characters of visible text, a page with scripts has not rendered yet.
+_MIN_TEXT = 200
+_ENABLE_JS = re.compile(
+    r"(enable|turn on|activate)\s+javascript|javascript\s+(is\s+)?(required|disabled|needed)"
+    r"|requires\s+javascript|need\s+javascript",
+    re.IGNORECASE,
+)
+
+
+_SCRIPT = re.compile(r"<script", re.IGNORECASE)
+# One scan of the raw text that rules out most pages before any parse.
+_HINTS = re.compile(
+    r"""id=["']?(root|__next|app|__nuxt|svelte)\b|data-reactroot|<app-root|<noscript""",
+    re.IGNORECASE,
+)
+
+
+def might_be_shell(html: str) -> bool:
+    """Cheap pre-check: no script or no mount point / noscript means not a shell."""
+    return _SCRIPT.search(html) is not None and _HINTS.search(html) is not None
+
+
+def is_app_shell(html: str) -> bool:
+    """True when the page needs JavaScript to show its content.
+
+    Either a framework mount point is empty while the page has little text, or a
+    ``<noscript>`` asks for JavaScript and little else is there.
+    """
+    if not might_be_shell(html):
+        return False
+    tree = LexborHTMLParser(html)
+    body = tree.body
+    if body is None:
+        return False
+    noscript = " ".join(node.text(deep=True) for node in tree.css("noscript"))
+    asks_for_js = bool(_ENABLE_JS.search(noscript))
+    for node in tree.css("script, style, noscript, template"):
+        node.decompose()
+    text = " ".join(body.text(deep=True, separator=" ").split())
+    if len(text) >= _MIN_TEXT:
+        return False
+    if asks_for_js:
+        return True
+    for selector in MOUNT_SELECTORS:
+        mount = tree.css_first(selector)
+        if mount is not None and not mount.text(deep=True).strip():
+            return True
+    return False
