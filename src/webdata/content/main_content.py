@@ -10,7 +10,9 @@
    words are matched per token (``site-header`` and ``share-buttons`` yes; ``has-header``,
    ``share-price``, ``post-header`` no), and such an element is removed only when it is small
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
-   that happens to be called ``main-nav-wrapper`` survives.
+   that happens to be called ``main-nav-wrapper`` survives. Then the residual boilerplate
+   rules of ``boilerplate.py`` (controls, small forms, CTA links, link lists, blocks opened
+   by a "Related articles"-style heading).
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>``: the block with most text and low link density.
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.boilerplate import residual_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
 
 STRUCTURAL = ", ".join(
@@ -47,7 +51,9 @@ ALWAYS_WORDS = frozenset(
         "cookie", "cookies", "consent", "gdpr", "newsletter", "advert", "advertisement",
         "advertising", "adsbygoogle", "sponsored", "popup", "modal", "breadcrumb",
         "breadcrumbs", "sidebar", "navbar", "masthead", "skiplink", "sharebar", "sharethis",
-        "addthis", "outbrain", "taboola",
+        "addthis", "outbrain", "taboola", "related", "recommended", "recommendations",
+        "pagination", "pager", "paginator", "facet", "facets", "refinements", "upsell",
+        "crosssell", "signature", "postprofile", "userinfo", "toc",
     }
 )  # fmt: skip
 # ... these only when every other word of the token is one of these sets or a QUALIFIER.
@@ -55,6 +61,8 @@ QUALIFIED_WORDS = frozenset(
     {
         "nav", "navigation", "menu", "header", "footer", "share", "sharing", "social", "ad",
         "ads", "widget", "promo", "subscribe", "signup", "skip", "overlay", "lang", "language",
+        "filter", "filters", "sort", "sorting", "login", "signin", "register", "toolbar",
+        "comment", "comments", "respond", "reactions", "author", "tags", "meta",
     }
 )  # fmt: skip
 QUALIFIERS = frozenset(
@@ -63,7 +71,8 @@ QUALIFIERS = frozenset(
         "bar", "buttons", "button", "btn", "links", "link", "icons", "icon", "tools", "box",
         "container", "wrapper", "wrap", "area", "block", "section", "list", "inner", "outer",
         "holder", "panel", "region", "zone", "slot", "unit", "to", "content", "selector",
-        "switcher", "media", "sticky", "fixed", "floating", "left", "right",
+        "switcher", "media", "sticky", "fixed", "floating", "left", "right", "form", "by",
+        "reply", "bio", "info", "stats", "details", "extras", "cloud", "options", "actions",
     }
 )  # fmt: skip
 # Inside the main block these words do not mark chrome (an article's own header/footer).
@@ -73,9 +82,6 @@ WARNING = "onlyMainContent found no main content on this page; the whole page co
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
-_HINT = re.compile(
-    "|".join(sorted(ALWAYS_WORDS | QUALIFIED_WORDS, key=len, reverse=True)), re.IGNORECASE
-)
 _SMALL_SHARE = 0.3
 _LINK_DENSE = 0.5
 _MAIN_MIN_SHARE = 0.2
@@ -110,12 +116,20 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
     )
 
 
+@lru_cache(maxsize=8192)
+def _boilerplate_value(value: str, scoped: bool) -> bool:
+    """Whether a ``class`` + ``id`` value names chrome (cached: pages repeat their classes)."""
+    return any(_token_cached(t, scoped) for t in value.split())
+
+
+@lru_cache(maxsize=8192)
+def _token_cached(token: str, scoped: bool) -> bool:
+    return boilerplate_token(token, scoped=scoped)
+
+
 def _boilerplate_attr(node: LexborNode, *, scoped: bool) -> bool:
-    attrs = node.attributes
-    value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
-    if _HINT.search(value) is None:
-        return False
-    return any(boilerplate_token(t, scoped=scoped) for t in value.split())
+    attrs = node.attrs
+    return _boilerplate_value(f"{attrs.get('class') or ''} {attrs.get('id') or ''}", scoped)
 
 
 def _is_page_landmark(node: LexborNode, scope: LexborNode) -> bool:
@@ -146,6 +160,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         size = text_len(node)
         if size <= _SMALL_SHARE * total or link_text_len(node) >= _LINK_DENSE * size:
             found.append(node)
+    found += residual_removals(scope, total)
     return topmost(found)
 
 

@@ -1,0 +1,132 @@
+"""Residual boilerplate inside the chosen main block: what is not content but sits among it.
+
+Rules, each general (no site names):
+
+* interactive controls: ``button``, ``input``, ``textarea``, ``[role=button]``, ``svg``
+  (icons), and forms made of inputs (login, search, comment and newsletter forms) when they
+  are small relative to the block (pages built as one big ``<form>`` keep it); ``select``
+  stays (its options are sometimes the content: a list of teams, of versions);
+* blocks introduced by a boilerplate heading ("Related articles", "You may also like",
+  "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
+  when that wrapper is small relative to the block;
+* call-to-action links styled as buttons (class words ``btn``, ``button``, ``cta``);
+* link lists (menus, tag clouds, "more links"): blocks whose text is mostly link text, small
+  relative to the block; not on listing pages (where the block itself is mostly links, its
+  link lists are the items) and not long lists of title-sized links (a list of items).
+
+Hidden elements (``hidden``, ``aria-hidden``, ``display:none``) are deliberately kept: tabs and
+accordions of product and documentation pages are hidden until clicked and are content.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import link_text_len, text_len
+
+CONTROLS = ", ".join(
+    [
+        "button", "input", "textarea", "[role=button]", "svg",
+    ]
+)  # fmt: skip
+_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
+_BOILERPLATE_HEADING = re.compile(
+    r"^\W*(?:"
+    r"related(?:\s+\w+)?|(?:you|we\s+think\s+you)\s+(?:may|might|will|would)\s+(?:also\s+)?"
+    r"(?:like|love|enjoy)|more\s+(?:from|to\s+(?:explore|discover|read)|stories|articles|"
+    r"posts|news|like\s+this|in\b.*)|recommended(?:\s+\w+)?(?:\s+for\s+you)?|"
+    r"(?:trending|popular|latest|recent|top)\s+(?:now|posts?|articles?|stories|news|searches)|"
+    r"read\s+(?:next|more|also)|keep\s+reading|also\s+(?:read|on|in)\b.*|see\s+also|"
+    r"(?:customers|people|shoppers)\s+(?:also|who).*|recently\s+viewed.*|"
+    r"leave\s+a\s+(?:reply|comment)|(?:post|add|write)\s+a\s+comment|share\s+(?:this|on)\b.*|"
+    r"follow\s+us.*|sign\s+up\s+for.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
+    r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_CTA_WORDS = frozenset({"btn", "button", "cta"})
+_WORDS = re.compile(r"[a-z0-9]+")
+_SMALL_SHARE = 0.3
+_HEADING_MAX_CHARS = 60
+_LINK_DENSE = 0.7  # share of a block's text inside links that makes it a link list
+_LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listing
+_TITLE_CHARS = 30  # characters per link above which a long link list is a list of items
+_MANY_LINKS = 8
+_LINK_LIST_MIN_CHARS = 20
+
+
+def _has_text(node: LexborNode) -> bool:
+    return bool(node.text(deep=True, strip=True))
+
+
+def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
+    if form.css_first("input:not([type=hidden]), textarea, select") is None:
+        return False
+    return text_len(form) <= _SMALL_SHARE * total
+
+
+def _cta_link(link: LexborNode) -> bool:
+    classes = (link.attributes.get("class") or "").lower()
+    if not classes:
+        return False
+    words = set(_WORDS.findall(classes.replace("_", "-")))
+    return bool(words & _CTA_WORDS) and len(link.text(deep=True, strip=True)) <= 40
+
+
+def _heading_block(heading: LexborNode, scope: LexborNode, total: int) -> LexborNode | None:
+    """The largest wrapper opened by a boilerplate ``heading``, small relative to ``scope``."""
+    label = heading.text(deep=True, strip=True)
+    if not label or len(label) > _HEADING_MAX_CHARS or not _BOILERPLATE_HEADING.match(label):
+        return None
+    best = heading
+    current = heading.parent
+    limit = _SMALL_SHARE * total
+    while current is not None and current.mem_id != scope.mem_id:
+        first = current.css_first(_HEADINGS)
+        if first is None or first.mem_id != heading.mem_id or text_len(current) > limit:
+            break
+        best = current
+        current = current.parent
+    return best
+
+
+def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Blocks made almost only of links (menus, tag clouds, link lists), small in the block."""
+    out: list[LexborNode] = []
+    if link_text_len(scope) >= _LISTING_SCOPE * max(total, 1):
+        return out  # a listing page: its link lists are its items
+    for node in scope.css("ul, ol, div, section, table, p"):
+        size = text_len(node)
+        if size < _LINK_LIST_MIN_CHARS or size > _SMALL_SHARE * total:
+            continue
+        if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
+            continue
+        anchors = node.css("a")
+        if len(anchors) >= _MANY_LINKS and size / len(anchors) > _TITLE_CHARS:
+            continue  # a list of items with titles, not a menu
+        out.append(node)
+    return out
+
+
+def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Boilerplate elements under ``scope`` (possibly nested; callers take the topmost).
+
+    ``total`` is the text length of ``scope``.
+    """
+    own = scope.mem_id
+    found: list[LexborNode] = []
+    for node in scope.css(CONTROLS):
+        if node.mem_id == own:
+            continue
+        if node.tag == "svg" or node.tag in ("input", "select", "textarea") or _has_text(node):
+            found.append(node)
+    found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
+    found += [a for a in scope.css("a[class]") if _cta_link(a)]
+    found += _link_lists(scope, total)
+    for heading in scope.css(_HEADINGS):
+        block = _heading_block(heading, scope, total)
+        if block is not None:
+            found.append(block)
+    return found

@@ -1,0 +1,148 @@
+"""Residual boilerplate inside the main block goes; forum posts, specs and listing items stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from webdata.content.main_content import WARNING
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://example.com/page"
+PROSE = (
+    "Tomatoes need six hours of sun a day, steady watering and a deep container. "
+    "Gardeners who keep a log notice patterns across seasons and learn from them. "
+    "Mulch keeps the soil moist, and a stake keeps the plant upright when fruit sets."
+)
+
+
+def markdown(html: str) -> str:
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown is not None
+    return result.markdown
+
+
+def in_main(inner: str) -> str:
+    return (
+        "<html><body><nav><a href='/'>Home</a></nav><main><h1>Growing tomatoes</h1>"
+        f"<p>{PROSE}</p>{inner}<p>{PROSE}</p></main><footer>FOOTER</footer></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "chrome",
+    [
+        "<div class='cookie-notice'>We use COOKIE_WORD to improve <a href='/p'>policy</a></div>",
+        "<div class='newsletter'>Get CHROME_NEWS weekly <form><input type='email'>"
+        "<button>Subscribe</button></form></div>",
+        "<section><h2>Related articles</h2><ul><li><a href='/a'>RELATED_A about peppers</a></li>"
+        "<li><a href='/b'>RELATED_B about basil</a></li></ul></section>",
+        "<div><h3>You may also like</h3><p>ALSO_LIKE some other story</p></div>",
+        "<ol class='breadcrumb'><li><a href='/'>Home</a></li><li><a href='/g'>CRUMB</a></li></ol>",
+        "<div class='share-bar'><a href='https://x.com/s'>SHARE_X</a></div>",
+        "<form class='comment-form'><label>Name <input name='n'></label>"
+        "<textarea>COMMENT_BOX</textarea><button>Post Comment</button></form>",
+        "<div class='pagination'><a href='/p/1'>1</a><a href='/p/2'>2</a>"
+        "<a href='/p/3'>NEXT_PAGE</a></div>",
+        "<ul><li><a href='/x'>Vegetables</a></li><li><a href='/y'>Herbs</a></li>"
+        "<li><a href='/z'>LINK_MENU</a></li></ul>",
+        "<p><a class='btn btn-primary' href='/signup'>Start your CTA_TRIAL</a></p>",
+        "<button type='button'>BUTTON_TEXT</button>",
+    ],
+)
+def test_boilerplate_inside_main_is_removed(chrome: str) -> None:
+    md = markdown(in_main(chrome))
+    assert "Growing tomatoes" in md and PROSE in md
+    for word in (
+        "COOKIE_WORD", "CHROME_NEWS", "RELATED_A", "ALSO_LIKE", "CRUMB", "SHARE_X",
+        "COMMENT_BOX", "NEXT_PAGE", "LINK_MENU", "CTA_TRIAL", "BUTTON_TEXT", "FOOTER",
+    ):  # fmt: skip
+        assert word not in md, word
+
+
+def test_forum_thread_keeps_every_post() -> None:
+    posts = "".join(
+        f"<article class='post'><header><a href='/u/{i}'>user{i}</a> <time>May {i}</time>"
+        f"</header><div class='post-body'><p>Reply number {i}: {PROSE}</p></div></article>"
+        for i in range(1, 6)
+    )
+    html = (
+        "<html><body><header class='site-header'><a href='/'>Forum</a></header>"
+        f"<main><h1>How deep should a tomato pot be?</h1>{posts}"
+        "<form class='reply-form'><textarea name='r'></textarea><button>Reply</button></form>"
+        "</main></body></html>"
+    )
+    md = markdown(html)
+    for i in range(1, 6):
+        assert f"Reply number {i}:" in md
+        assert f"user{i}" in md
+    assert "How deep should a tomato pot be?" in md
+
+
+def test_product_page_keeps_price_description_and_specs() -> None:
+    html = (
+        "<html><body><nav><a href='/'>Shop</a></nav><main><div class='product'>"
+        "<h1>Clay pot, 30 cm</h1><p class='price'>$24.00</p>"
+        "<button class='add-to-cart'>Add to cart</button>"
+        f"<div class='description'><p>{PROSE}</p></div>"
+        "<table class='specs'><tr><th>Diameter</th><td>30 cm</td></tr>"
+        "<tr><th>Material</th><td>Terracotta</td></tr><tr><th>Weight</th><td>2.1 kg</td></tr>"
+        "</table></div><section><h2>Customers also bought</h2><ul>"
+        "<li><a href='/p/2'>ALSO_BOUGHT saucer</a> $5</li></ul></section></main></body></html>"
+    )
+    md = markdown(html)
+    for kept in ("Clay pot, 30 cm", "$24.00", PROSE, "Diameter", "Terracotta", "2.1 kg"):
+        assert kept in md, kept
+    assert "Add to cart" not in md
+    assert "ALSO_BOUGHT" not in md
+
+
+def test_listing_keeps_its_items() -> None:
+    items = "".join(
+        f"<li class='card'><a href='/item/{i}'>Heirloom tomato variety number {i}</a></li>"
+        for i in range(1, 13)
+    )
+    html = (
+        "<html><body><nav><a href='/'>Home</a><a href='/about'>About</a></nav>"
+        f"<main><h1>All varieties</h1><ul class='results'>{items}</ul></main>"
+        "<footer>FOOTER</footer></body></html>"
+    )
+    md = markdown(html)
+    for i in range(1, 13):
+        assert f"Heirloom tomato variety number {i}" in md
+    assert "FOOTER" not in md
+
+
+def test_a_page_built_as_one_form_keeps_its_content() -> None:
+    html = (
+        "<html><body><form id='aspnetForm' action='/'><input type='hidden' name='v'>"
+        f"<h1>Growing tomatoes</h1><p>{PROSE}</p><input type='text' name='q'></form>"
+        "</body></html>"
+    )
+    assert PROSE in markdown(html)
+
+
+def test_page_of_boilerplate_only_falls_back_with_a_warning() -> None:
+    html = (
+        "<html><body><nav><a href='/'>Home</a></nav>"
+        "<div role='dialog'>Sign up for ONLY_TEXT <button>Subscribe</button></div></body></html>"
+    )
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown is not None and "ONLY_TEXT" in result.markdown
+    assert result.warning == WARNING
+
+
+def test_noscript_fallback_of_a_script_app_is_used() -> None:
+    html = (
+        "<html><body><div id='app'></div><noscript><h1>Thread title</h1>"
+        f"<p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></noscript></body></html>"
+    )
+    md = markdown(html)
+    assert "Thread title" in md and PROSE in md
+
+
+def test_small_noscript_notice_is_still_removed() -> None:
+    html = (
+        f"<html><body><h1>Title</h1><p>{PROSE}</p>"
+        "<noscript><p>NOSCRIPT_NOTICE please enable JavaScript</p></noscript></body></html>"
+    )
+    assert "NOSCRIPT_NOTICE" not in markdown(html)
