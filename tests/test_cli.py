@@ -5,18 +5,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 import psutil
 
+from tests.processes import WEBDATA, serve, stop, wait_healthy
 from tests.site.server import free_port
-
-WEBDATA = [sys.executable, "-m", "webdata.cli"]
 
 
 def run_cli(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -54,54 +50,27 @@ def test_scrape_command_errors_exit_1(site_url: str, tmp_path: Path) -> None:
     assert bad.returncode == 1 and "Invalid URL" in bad.stderr
 
 
-def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "WEBDATA_DATA_DIR": str(tmp_path), "WEBDATA_PORT": str(port)}
-    env.pop("WEBDATA_BOOTSTRAP_API_KEY", None)
-    return subprocess.Popen(
-        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
-    )
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "server exited early"
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("server never became healthy")
-
-
-def _stop(proc: subprocess.Popen[str]) -> str:
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=20)
-    return err
-
-
 def test_first_start_prints_a_working_key_once(tmp_path: Path, site_url: str) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = _serve(tmp_path, port)
-    _wait_healthy(url, proc)
+    proc = serve(tmp_path, port)
+    wait_healthy(url, proc)
     children = psutil.Process(proc.pid).children(recursive=True)
-    stderr = _stop(proc)
+    stderr = stop(proc)
     _gone, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, f"processes left behind after serve stopped: {alive}"
     keys = re.findall(r"\bwd-[A-Za-z0-9_-]{20,}", stderr)
     assert len(keys) == 1, stderr
     # The key works (scrape of a private address is refused, but only after auth passed).
-    proc = _serve(tmp_path, port)
-    _wait_healthy(url, proc)
+    proc = serve(tmp_path, port)
+    wait_healthy(url, proc)
     resp = httpx.post(
         f"{url}/v2/scrape",
         json={"url": f"{site_url}/articles/tomatoes"},
         headers={"Authorization": f"Bearer {keys[0]}"},
     )
     assert resp.status_code == 403 and resp.json()["code"] == "SCRAPE_PRIVATE_NETWORK_BLOCKED"
-    stderr = _stop(proc)
+    stderr = stop(proc)
     assert "wd-" not in stderr, "the key was printed a second time"
     db = (tmp_path / "webdata.db").read_bytes()
     assert keys[0].encode() not in db, "the key is stored in plain text"
@@ -111,18 +80,11 @@ def test_zero_data_retention_leaves_no_log_line(tmp_path: Path, site_url: str) -
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     key = "wd-zdr-test-key-000000000000000000000000"
-    env = {
-        **os.environ,
-        "WEBDATA_DATA_DIR": str(tmp_path),
-        "WEBDATA_PORT": str(port),
-        "WEBDATA_BOOTSTRAP_API_KEY": key,
-        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
-        "WEBDATA_LOG_LEVEL": "info",
-    }
-    proc = subprocess.Popen(
-        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
-    )
-    _wait_healthy(url, proc)
+    proc = serve(
+        tmp_path, port, WEBDATA_BOOTSTRAP_API_KEY=key, WEBDATA_ALLOW_PRIVATE_NETWORKS="true",
+        WEBDATA_LOG_LEVEL="info",
+    )  # fmt: skip
+    wait_healthy(url, proc)
     auth = {"Authorization": f"Bearer {key}"}
     logged = f"{site_url}/articles/tomatoes?visible=1"
     secret = f"{site_url}/articles/tomatoes?zdr-secret=1"
@@ -131,7 +93,7 @@ def test_zero_data_retention_leaves_no_log_line(tmp_path: Path, site_url: str) -
         f"{url}/v2/scrape", json={"url": secret, "zeroDataRetention": True}, headers=auth
     )
     assert resp.status_code == 200
-    stderr = _stop(proc)
+    stderr = stop(proc)
     assert logged in stderr, "the ordinary scrape was not logged, so this test proves nothing"
     assert "zdr-secret" not in stderr
     assert not list(tmp_path.glob("**/*zdr*"))

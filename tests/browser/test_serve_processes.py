@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-
 import httpx
 import psutil
 
+from tests.processes import serve, stop, wait_healthy
 from tests.site.server import free_port
-from tests.test_cli import WEBDATA, _stop, _wait_healthy
 
 
 def test_no_browser_process_outlives_serve(tmp_path, site_url: str) -> None:  # type: ignore[no-untyped-def]
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     key = "wd-browser-serve-test-0000000000000000000000"
-    env = {
-        **os.environ,
-        "WEBDATA_DATA_DIR": str(tmp_path),
-        "WEBDATA_PORT": str(port),
-        "WEBDATA_BOOTSTRAP_API_KEY": key,
-        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
-        "WEBDATA_BROWSER_COUNT": "2",
-    }
-    proc = subprocess.Popen(
-        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env
-    )
-    _wait_healthy(url, proc)
+    proc = serve(
+        tmp_path, port, WEBDATA_BOOTSTRAP_API_KEY=key, WEBDATA_ALLOW_PRIVATE_NETWORKS="true",
+        WEBDATA_BROWSER_COUNT="2",
+    )  # fmt: skip
+    wait_healthy(url, proc)
     resp = httpx.post(
         f"{url}/v2/scrape",
         json={"url": f"{site_url}/browser/spa", "formats": ["markdown", "screenshot"]},
@@ -39,6 +29,6 @@ def test_no_browser_process_outlives_serve(tmp_path, site_url: str) -> None:  # 
     children = psutil.Process(proc.pid).children(recursive=True)
     browsers = [p for p in children if "headless" in p.name()]
     assert browsers, f"no browser started: {children}"
-    _stop(proc)
+    stop(proc)
     _gone, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, f"processes left behind after serve stopped: {alive}"

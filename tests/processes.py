@@ -1,0 +1,45 @@
+"""``webdata`` as a real child process: run the CLI, start ``serve``, wait for it, stop it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+WEBDATA = [sys.executable, "-m", "webdata.cli"]
+
+
+def serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
+    """``webdata serve`` on ``port`` with its own data dir; ``env`` adds WEBDATA_* settings."""
+    full_env = {**os.environ, "WEBDATA_DATA_DIR": str(data_dir), "WEBDATA_PORT": str(port)}
+    full_env.pop("WEBDATA_BOOTSTRAP_API_KEY", None)
+    full_env.update(env)
+    return subprocess.Popen(
+        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        env=full_env,
+    )  # fmt: skip
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "server exited early"
+        try:
+            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("server never became healthy")
+
+
+def stop(proc: subprocess.Popen[str]) -> str:
+    """Stop like Ctrl-C would; returns what the server wrote on stderr."""
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    return err
