@@ -79,6 +79,10 @@ def evaluate(name: str, extractor: Extractor, pages: list[Page]) -> dict[str, ob
         rows.append((page, p, r, score, with_ok, without_ok, ms))
 
     def summary(selected: list[tuple]) -> dict[str, float]:  # type: ignore[type-arg]
+        if not selected:  # e.g. the holdout half of a --split dev run
+            return {"pages": 0, "f1": float("nan"), "precision": float("nan"),
+                    "recall": float("nan"), "with_rate": float("nan"),
+                    "without_rate": float("nan"), "ms_p50": float("nan")}  # fmt: skip
         withs = [w for *_, w, _, _ in selected if w is not None]
         withouts = [w for *_, w, _ in selected if w is not None]
         return {

@@ -146,3 +146,14 @@ def test_small_noscript_notice_is_still_removed() -> None:
         "<noscript><p>NOSCRIPT_NOTICE please enable JavaScript</p></noscript></body></html>"
     )
     assert "NOSCRIPT_NOTICE" not in markdown(html)
+
+
+def test_small_blocks_hidden_by_a_utility_class_are_removed() -> None:
+    md = markdown(in_main("<div class='price-table hide'>HIDDEN_TABLE 1-9 20.00</div>"))
+    assert "HIDDEN_TABLE" not in md
+    assert "Gardeners" in md
+
+
+def test_blocks_shown_by_a_responsive_class_are_kept() -> None:
+    md = markdown(in_main("<div class='hidden md:block'>SHOWN_ON_DESKTOP</div>"))
+    assert "SHOWN_ON_DESKTOP" in md

@@ -147,3 +147,13 @@ def test_html_respects_only_main_content() -> None:
     )
     out = cleaned(html, only_main_content=True)
     assert out.startswith("<main>") and "NAV" not in out and "FOOT" not in out
+
+
+def test_mathjax_scripts_become_delimited_math_spans() -> None:
+    html = cleaned(
+        "<p>A <script type='math/tex'>x < 1</script></p>"
+        "<script type='math/tex; mode=display'>\\sum i</script><script>var JS = 1;</script>"
+    )
+    assert '<span class="math">\\(x &lt; 1\\)</span>' in html
+    assert '<span class="math">\\[\\sum i\\]</span>' in html
+    assert "JS" not in html

@@ -217,3 +217,14 @@ def test_boilerplate_tokens(token: str, chrome: bool) -> None:
 def test_scoped_header_words_are_not_chrome_inside_the_main_block() -> None:
     assert boilerplate_token("header", scoped=True) is False
     assert boilerplate_token("cookie-header", scoped=True) is True
+
+
+def test_small_main_holding_the_headline_is_trusted() -> None:
+    links = "".join(
+        f"<li><a href='/c{i}'>Category number {i} of the shop</a></li>" for i in range(60)
+    )
+    md = markdown(
+        page(f"<div class='mega'><ul>{links}</ul></div><main><h1>Item</h1><p>{PROSE}</p></main>")
+    )
+    assert md.startswith("# Item")
+    assert "Category number" not in md

@@ -21,9 +21,7 @@ URL = "https://example.test/page"
 UPDATE = os.environ.get("WEBDATA_UPDATE_GOLDEN") == "1"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.html"))
 # Cases whose golden is right but which the content stage cannot produce yet, and why.
-KNOWN_GAPS = {
-    "math_mathjax_script": "clean.py drops <script type='math/tex'> before conversion",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def convert(name: str) -> str:

@@ -1,5 +1,9 @@
 """Remove what is never content: head, scripts, styles, noscript, meta, link, template, comments.
 
+MathJax sources (``<script type="math/tex">``, ``; mode=display`` for display math) are turned
+into ``<span class="math">\\(TEX\\)</span>`` (``\\[TEX\\]`` for display) before scripts go, so the
+markdown converter keeps the formula.
+
 One exception: a page whose visible body is (nearly) empty while its ``<noscript>`` elements
 carry the text (a JavaScript app that serves its content to clients without scripts there) keeps
 the content of those ``<noscript>`` elements, unwrapped in place.
@@ -32,8 +36,21 @@ def topmost_noscripts(body: LexborNode) -> list[LexborNode]:
     return list(body.css("noscript"))
 
 
+def keep_math_scripts(tree: LexborHTMLParser) -> None:
+    """Replace each MathJax ``<script type="math/tex...">`` by a delimited ``span.math``."""
+    for script in tree.css('script[type^="math/tex" i]'):
+        kind = (script.attributes.get("type") or "").lower().replace(" ", "")
+        tex = script.text(deep=True)
+        open_, close = ("\\[", "\\]") if "mode=display" in kind else ("\\(", "\\)")
+        holder = LexborHTMLParser('<span class="math"></span>').css_first("span")
+        assert holder is not None
+        holder.insert_child(f"{open_}{tex.strip()}{close}")
+        script.replace_with(holder)
+
+
 def remove_junk(tree: LexborHTMLParser) -> None:
     """Drop the never-content elements from the whole document, in place."""
+    keep_math_scripts(tree)
     junk = [t for t in JUNK_TAGS if t != "noscript"]
     tree.strip_tags(junk, recursive=True)
     if _noscript_holds_content(tree):

@@ -2,7 +2,8 @@
 
 1. Find the main block: the one ``<main>`` / ``[role=main]``, else the one ``<article>``,
    else the one ``[itemprop=articleBody]`` (a clearly dominant one when there are several),
-   holding at least a fifth of the page's text; widened to take in the page's
+   holding at least a fifth of the page's text (a ``<main>`` holding the page's ``<h1>``: a
+   twentieth); widened to take in the page's
    ``<h1>`` when that sits just outside it (unless that means the whole body).
 2. Remove boilerplate inside that block (or inside the whole body when there is none):
    navigation, page-level headers and footers, asides, dialogs and modals, cookie/consent
@@ -12,7 +13,7 @@
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
    that happens to be called ``main-nav-wrapper`` survives. Then the residual boilerplate
    rules of ``boilerplate.py`` (controls, small forms, CTA links, link lists, blocks opened
-   by a "Related articles"-style heading).
+   by a "Related articles"-style heading, small blocks hidden by a utility class).
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>``: the block with most text and low link density.
@@ -28,7 +29,7 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.boilerplate import residual_removals
+from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
 
 STRUCTURAL = ", ".join(
@@ -86,6 +87,7 @@ _SMALL_SHARE = 0.3
 _LINK_DENSE = 0.5
 _MAIN_MIN_SHARE = 0.2
 _DOMINANT_SHARE = 0.6
+_MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
 # Elements that group blocks (the densest-block descent goes into these only).
 _CONTAINERS = frozenset(
     {"div", "section", "article", "main", "form", "table", "tbody", "tr", "td", "center"}
@@ -161,6 +163,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         if size <= _SMALL_SHARE * total or link_text_len(node) >= _LINK_DENSE * size:
             found.append(node)
     found += residual_removals(scope, total)
+    found += hidden_removals(scope, total)
     return topmost(found)
 
 
@@ -189,9 +192,12 @@ def semantic_block(body: LexborNode, body_len: int) -> LexborNode | None:
         sizes = [text_len(n) for n in nodes]
         best = max(range(len(nodes)), key=sizes.__getitem__)
         size = sizes[best]
-        if size == 0 or size < _DOMINANT_SHARE * sum(sizes) or size < _MAIN_MIN_SHARE * body_len:
-            continue
         block = nodes[best]
+        min_share = _MAIN_MIN_SHARE
+        if selector.startswith("main") and (h1 := _headline(body)) and contains(block, h1):
+            min_share = _MAIN_WITH_H1_SHARE  # a <main> holding the headline is trusted more
+        if size == 0 or size < _DOMINANT_SHARE * sum(sizes) or size < min_share * body_len:
+            continue
         if block.css_first("h1") is None and (h1 := _headline(body)) is not None:
             widened = common_ancestor(block, h1)
             if widened is None or widened.tag in ("body", "html"):
