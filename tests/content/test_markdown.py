@@ -113,3 +113,22 @@ def test_tidy_markdown() -> None:
     assert tidy_markdown(fenced) == "x\n\n```\n1\n\n\n2\n```\n\ny"
     tilde = "~~~~\n```\n\n\n~~~\nstill code\n\n\n~~~~\n\n\nz"
     assert tidy_markdown(tilde) == "~~~~\n```\n\n\n~~~\nstill code\n\n\n~~~~\n\nz"
+
+
+def test_text_passes_stay_linear_on_hostile_input() -> None:
+    """A 5 MB page once took minutes here: per-character lookaheads scanned to the next tag."""
+    import time
+
+    from webdata.content.markdown_prepass import _fix_text
+
+    hostile = [
+        "<p>" + "\n" * 200_000 + "</p>",
+        "<p>" + "_" * 200_000 + "</p>",
+        "<p>" + " \n" * 100_000 + "x</p>",
+        "<p>" + "[" * 100_000 + "]</p>",
+        "<div>" + "a_b " * 100_000 + "</div>",
+    ]
+    for html in hostile:
+        started = time.perf_counter()
+        _fix_text(html)
+        assert time.perf_counter() - started < 1.0, html[:20]

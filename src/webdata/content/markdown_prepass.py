@@ -29,20 +29,22 @@ _SENTINELS = (ESCAPE, _MATH_OPEN, _MATH_CLOSE)
 _MATH = ".katex-display, .katex, math, .math"
 _TEX = 'annotation[encoding="application/x-tex"]'
 
-# The text passes work on the serialized fragment, where text never holds a raw ``<`` or
-# ``>`` (lexbor writes ``&lt;`` / ``&gt;``): a character is in text when the next ``<`` or
-# the end comes before any ``>``. Code-like elements are cut out first and left as they are.
+# The text passes work on the serialized fragment, cut into tags and the text between them
+# (lexbor writes a raw ``<`` or ``>`` in text as ``&lt;`` / ``&gt;``), so every pass is one
+# linear scan of text only. Code-like elements are cut out first and left as they are.
 _VERBATIM = re.compile(r"(<(pre|code|kbd|samp|textarea)\b.*?</\2>)", re.S | re.I)
-_IN_TEXT = r"(?=[^<>]*(?:<|\Z))"
+_TAG = re.compile(r"(<[^>]*>)")
 # Each pattern starts with a literal, so ``re`` finds candidates fast (one scan a pattern).
-_NEWLINE_BEFORE_WORD = re.compile(r"\n(?=\s*[^\s<])")
-_NEWLINE_AFTER_WORD = re.compile(r"\n(?<=[^\s>]\n)")
-_UNDERSCORE = re.compile("_" + _IN_TEXT)
+# A whole blank run (matched from its start only, possessively: linear on any input) that a
+# word follows; its newlines become spaces.
+_BLANKS_BEFORE_WORD = re.compile(r"(?<!\s)\s++(?=\S)")
+_NEWLINE_AFTER_WORD = re.compile(r"\n(?<=\S\n)")
+_UNDERSCORE = re.compile("_")
 _ESCAPES = (  # (literal, pattern, replacement): backticks, ``<`` opening a tag, ``[..](``
-    ("`", re.compile("`" + _IN_TEXT), ESCAPE + "`"),
-    ("&lt;", re.compile("&lt;(?=[A-Za-z/!?])" + _IN_TEXT), ESCAPE + "&lt;"),
-    ("[", re.compile(r"\[(?=[^\[\]<>]*\][(\[:])" + _IN_TEXT), ESCAPE + "["),
-    ("]", re.compile(r"\](?=[(\[:])" + _IN_TEXT), ESCAPE + "]"),
+    ("`", re.compile("`"), ESCAPE + "`"),
+    ("&lt;", re.compile("&lt;(?=[A-Za-z/!?])"), ESCAPE + "&lt;"),
+    ("[", re.compile(r"\[(?=[^\[\]]*\][(\[:])"), ESCAPE + "["),
+    ("]", re.compile(r"\](?=[(\[:])"), ESCAPE + "]"),
 )
 _TREE_TRIGGERS = ("math", "<dt", "<figcaption")  # KaTeX always holds "katex-mathml"
 _MATH_TOKEN = re.compile(f"{_MATH_OPEN}(\\d+){_MATH_CLOSE}")
@@ -100,15 +102,29 @@ def _escape_underscore(m: re.Match[str]) -> str:
     return ESCAPE + "_"
 
 
-def _fix_text_run(text: str) -> str:
+def _spaces(m: re.Match[str]) -> str:
+    return m.group().replace("\n", " ")
+
+
+def _fix_plain(text: str) -> str:
+    """The fixes for one stretch of text between two tags."""
     if "\n" in text:  # newlines next to words; runs between two tags stay as they are
-        text = _NEWLINE_AFTER_WORD.sub(" ", _NEWLINE_BEFORE_WORD.sub(" ", text))
+        text = _BLANKS_BEFORE_WORD.sub(_spaces, text)
+        text = _NEWLINE_AFTER_WORD.sub(" ", text)
     if "_" in text:
         text = _UNDERSCORE.sub(_escape_underscore, text)
     for literal, pattern, replacement in _ESCAPES:
         if literal in text:
             text = pattern.sub(replacement, text)
     return text
+
+
+def _fix_text_run(html: str) -> str:
+    pieces = _TAG.split(html)  # text, tag, text, tag, ..., text
+    for i in range(0, len(pieces), 2):
+        if pieces[i]:
+            pieces[i] = _fix_plain(pieces[i])
+    return "".join(pieces)
 
 
 def _fix_text(html: str) -> str:
