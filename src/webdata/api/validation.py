@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -14,6 +15,7 @@ import webdata.contract as contract_pkg
 _TYPE_NAMES = frozenset({"str", "int", "float", "bool", "none", "bytes", "is-instance"})
 
 
+@cache  # the contract's classes are all defined once it is imported
 def _model_names() -> frozenset[str]:
     seen: set[str] = set()
     stack: list[type[BaseModel]] = [BaseModel]
@@ -25,6 +27,7 @@ def _model_names() -> frozenset[str]:
     return frozenset(seen)
 
 
+@cache
 def _tag_values() -> frozenset[str]:
     """The ``type`` values of the contract's discriminated unions (formats, actions, parsers)."""
     from typing import get_args
