@@ -55,6 +55,13 @@ _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]) ")
 
 
+def _closes(fence: str, line: str) -> bool:
+    """Whether ``line`` closes a code block opened with ``fence`` (same char, no shorter)."""
+    close = _FENCE_CLOSE.match(line)
+    marker = close.group(1) if close is not None else ""
+    return marker[:1] == fence[0] and len(marker) >= len(fence)
+
+
 def tidy_markdown(md: str) -> str:
     """Trim, and squeeze runs of blank lines to one (never inside fenced code blocks)."""
     md = md.strip()
@@ -66,9 +73,7 @@ def tidy_markdown(md: str) -> str:
     for line in md.split("\n"):
         if fence is not None:
             out.append(line)
-            close = _FENCE_CLOSE.match(line)
-            marker = close.group(1) if close is not None else ""
-            if marker[:1] == fence[0] and len(marker) >= len(fence):
+            if _closes(fence, line):
                 fence = None
             continue
         if not line.strip():
@@ -107,9 +112,7 @@ def mend_markdown(md: str) -> str:
             out.append(line)
         elif fence is not None:
             out.append(line)
-            close = _FENCE_CLOSE.match(line)
-            marker = close.group(1) if close is not None else ""
-            if marker[:1] == fence[0] and len(marker) >= len(fence):
+            if _closes(fence, line):
                 fence = None
         else:
             prose.append(line)
