@@ -14,6 +14,12 @@ Rules, each general (no site names):
   relative to the block; not on listing pages (where the block itself is mostly links, its
   link lists are the items) and not long lists of title-sized links (a list of items).
 
+* interface phrases standing alone in a small element: "Sign up", "Log in", "Learn more",
+  "Reply with quote", "Was this page helpful?", "Advertisement", "Loading..." (the whole
+  text of the element must be the phrase; headings are left alone);
+* page footers not marked up as such: the block around a copyright line ("(c) 2026",
+  "All rights reserved") when it is small relative to the block and made of links or short;
+
 * small blocks hidden by a utility class (``hide``, ``hidden``, ``d-none``, ``sr-only``...),
   unless a responsive class shows them (``hidden md:block``).
 
@@ -59,6 +65,35 @@ _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listi
 _TITLE_CHARS = 30  # characters per link above which a long link list is a list of items
 _MANY_LINKS = 8
 _LINK_LIST_MIN_CHARS = 20
+_UI_PHRASE = re.compile(
+    r"^\W*(?:"
+    r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:sign|log)\s*(?:in|up)|\s+to\s+\w+(?:\s+\w+)?)?|"
+    r"login|logout|register|create\s+(?:an\s+|your\s+)?(?:free\s+)?account|join\s+(?:now|free|us|today)|"
+    r"subscribe(?:\s+now|\s+today)?|get\s+started(?:\s+for\s+free|\s+now)?|"
+    r"(?:start|begin)\s+(?:your\s+|a\s+)?free\s+trial|try\s+(?:it\s+)?(?:for\s+)?free|"
+    r"(?:book|request|schedule|get)\s+a\s+(?:free\s+)?demo|"
+    r"(?:learn|read|see|show|view|load)\s+more|(?:see|view|show)\s+all(?:\s+\w+){0,2}|"
+    r"loading(?:\.\.\.|…)?|advertisement(?:\s*-\s*continue\s+reading\s+below)?|"
+    r"continue\s+reading(?:\s+below)?|sponsored|edit\s+(?:this\s+page|on\s+github)|"
+    r"was\s+this\s+(?:page|article|answer|post)\s+helpful|"
+    r"report(?:\s+(?:inappropriate\s+content|a\s+bad\s+link|abuse|this\s+\w+))?|"
+    r"reply(?:\s+with\s+quote)?|quote|share(?:\s+this(?:\s+\w+)?)?|print(?:\s+this\s+\w+)?|"
+    r"copy\s+link|tweet|pin\s+it|"
+    r"(?:you\s+must|please)\s+(?:log\s*in|sign\s*in|register)\b.*|"
+    r"create\s+an\s+account\s+or\s+sign\s+in\b.*|you\s+need\s+to\s+be\s+a\s+member\b.*|"
+    r"leave\s+a\s+(?:comment|reply)|add\s+to\s+(?:cart|bag|basket|wish\s*list|favou?rites)|"
+    r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
+    r"jump\s+to|skip\s+to\s+(?:main\s+)?content"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_UI_MAX_CHARS = 80
+_UI_TAGS = "a, p, span, div, li, small, label, strong, b, em, dt, dd"
+_COPYRIGHT = re.compile(r"©|&copy;|\(c\)\s*(?:19|20)\d\d|\ball\s+rights\s+reserved\b", re.I)
+_FOOTER_SHARE = 0.25
+_FOOTER_ELEMENT_SHARE = 0.4
+_FOOTER_SHORT = 300  # characters: a copyright block this short is a footer whatever its links
+_FOOTER_LINKS = 0.4
 _HIDDEN_CLASSES = frozenset({"hide", "hidden", "d-none", "is-hidden", "visually-hidden", "sr-only"})
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
@@ -111,9 +146,55 @@ def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
         if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
             continue
         anchors = node.css("a")
+        if len(anchors) < 2:
+            continue  # one link is a title or a card, not a list
         if len(anchors) >= _MANY_LINKS and size / len(anchors) > _TITLE_CHARS:
             continue  # a list of items with titles, not a menu
         out.append(node)
+    return out
+
+
+def _copyright_footer(line: LexborNode, scope: LexborNode, total: int) -> LexborNode | None:
+    """The largest block around a copyright ``line`` that is small in ``scope``."""
+    best: LexborNode | None = None
+    current: LexborNode | None = line
+    limit = _FOOTER_SHARE * total
+    while current is not None and current.mem_id != scope.mem_id:
+        size = text_len(current)
+        if size > _FOOTER_ELEMENT_SHARE * total:
+            break
+        if current.tag == "footer":
+            return current  # a <footer> holding the copyright is the page's, wherever it sits
+        if size <= limit and (
+            size <= _FOOTER_SHORT or link_text_len(current) >= _FOOTER_LINKS * size
+        ):
+            best = current
+        current = current.parent
+    return best
+
+
+def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Unmarked page footers: blocks holding a copyright line, small in ``scope``."""
+    out: list[LexborNode] = []
+    for node in scope.css("p, div, span, small, li, td"):
+        own = node.text(deep=False, strip=True)
+        if own and len(own) < 200 and _COPYRIGHT.search(own):
+            block = _copyright_footer(node, scope, total)
+            if block is not None:
+                out.append(block)
+    return out
+
+
+def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
+    """Small elements whose whole text is an interface phrase ("Sign up", "Learn more")."""
+    own = scope.mem_id
+    out: list[LexborNode] = []
+    for node in scope.css(_UI_TAGS):
+        if node.mem_id == own:
+            continue
+        text = node.text(deep=True, strip=True)
+        if text and len(text) <= _UI_MAX_CHARS and _UI_PHRASE.match(text):
+            out.append(node)
     return out
 
 
@@ -132,6 +213,8 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
     found += [a for a in scope.css("a[class]") if _cta_link(a)]
     found += _link_lists(scope, total)
+    found += footer_removals(scope, total)
+    found += ui_phrase_removals(scope)
     for heading in scope.css(_HEADINGS):
         block = _heading_block(heading, scope, total)
         if block is not None:

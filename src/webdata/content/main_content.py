@@ -1,7 +1,9 @@
 """``onlyMainContent``: keep the main block of the page, without its chrome.
 
 1. Find the main block: the one ``<main>`` / ``[role=main]``, else the one ``<article>``,
-   else the one ``[itemprop=articleBody]`` (a clearly dominant one when there are several),
+   else the one ``[itemprop=articleBody]`` (a clearly dominant one when there are several;
+   several ``<article>``s none of which dominates, like the posts of a thread, give their
+   common container when it is made of them and they are not link teasers),
    holding at least a fifth of the page's text (a ``<main>`` holding the page's ``<h1>``: a
    twentieth); widened to take in the page's
    ``<h1>`` when that sits just outside it (unless that means the whole body).
@@ -13,7 +15,8 @@
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
    that happens to be called ``main-nav-wrapper`` survives. Then the residual boilerplate
    rules of ``boilerplate.py`` (controls, small forms, CTA links, link lists, blocks opened
-   by a "Related articles"-style heading, small blocks hidden by a utility class).
+   by a "Related articles"-style heading, interface phrases, unmarked copyright footers,
+   small blocks hidden by a utility class) and the image noise of ``media_noise.py``.
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>``: the block with most text and low link density.
@@ -31,6 +34,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
+from webdata.content.media_noise import media_removals
 
 STRUCTURAL = ", ".join(
     [
@@ -76,6 +80,12 @@ QUALIFIERS = frozenset(
         "reply", "bio", "info", "stats", "details", "extras", "cloud", "options", "actions",
     }
 )  # fmt: skip
+# ... and these pairs of words together (per-post user stats and action bars of forums).
+WORD_PAIRS = (
+    frozenset({"user", "extras"}), frozenset({"user", "stats"}), frozenset({"user", "title"}),
+    frozenset({"user", "banner"}), frozenset({"user", "badges"}), frozenset({"action", "bar"}),
+    frozenset({"post", "buttons"}), frozenset({"member", "stats"}),
+)  # fmt: skip
 # Inside the main block these words do not mark chrome (an article's own header/footer).
 _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
 
@@ -87,6 +97,7 @@ _SMALL_SHARE = 0.3
 _LINK_DENSE = 0.5
 _MAIN_MIN_SHARE = 0.2
 _DOMINANT_SHARE = 0.6
+_GROUP_SHARE = 0.5  # articles' share of their common container for it to be the main block
 _MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
 # Elements that group blocks (the densest-block descent goes into these only).
 _CONTAINERS = frozenset(
@@ -112,6 +123,8 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
         if words_set & _SCOPED_WORDS and not words_set & (ALWAYS_WORDS - _SCOPED_WORDS):
             return False
     if any(w in ALWAYS_WORDS for w in words):
+        return True
+    if len(words) > 1 and any(pair.issubset(words) for pair in WORD_PAIRS):
         return True
     return any(w in QUALIFIED_WORDS for w in words) and all(
         w in QUALIFIED_WORDS or w in QUALIFIERS or w in ALWAYS_WORDS for w in words
@@ -143,8 +156,14 @@ def _is_page_landmark(node: LexborNode, scope: LexborNode) -> bool:
     return scope.tag not in _SECTIONING
 
 
+_JUMP_LINK = re.compile(
+    r"^\W*(?:skip\b.*|(?:back\s+to\s+|go\s+to\s+|scroll\s+to\s+)?top)\W*$", re.I
+)
+
+
 def _skip_link(node: LexborNode) -> bool:
-    return node.text(strip=True)[:4].lower() == "skip"
+    """Skip links and back-to-top links: in-page jumps, not content."""
+    return _JUMP_LINK.match(node.text(strip=True)) is not None
 
 
 def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
@@ -164,6 +183,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             found.append(node)
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
+    found += media_removals(scope)
     return topmost(found)
 
 
@@ -178,6 +198,20 @@ def _headline(body: LexborNode) -> LexborNode | None:
         else:
             return h1
     return None
+
+
+def _article_group(nodes: list[LexborNode], sizes: list[int]) -> LexborNode | None:
+    """The lowest common container of several ``<article>``s (thread posts, list items),
+    when it is made mostly of them and they are not link teasers; None for the whole page."""
+    group: LexborNode | None = nodes[0]
+    for node in nodes[1:]:
+        group = common_ancestor(group, node) if group is not None else None
+    if group is None or group.tag in ("body", "html"):
+        return None
+    size = text_len(group)
+    if sum(sizes) < _GROUP_SHARE * size or _link_dense(group, size):
+        return None  # not made of the articles, or teasers (titles as links) of other pages
+    return group
 
 
 def semantic_block(body: LexborNode, body_len: int) -> LexborNode | None:
@@ -196,7 +230,14 @@ def semantic_block(body: LexborNode, body_len: int) -> LexborNode | None:
         min_share = _MAIN_MIN_SHARE
         if selector.startswith("main") and (h1 := _headline(body)) and contains(block, h1):
             min_share = _MAIN_WITH_H1_SHARE  # a <main> holding the headline is trusted more
-        if size == 0 or size < _DOMINANT_SHARE * sum(sizes) or size < min_share * body_len:
+        if size and size < _DOMINANT_SHARE * sum(sizes) and selector == "article":
+            group = _article_group(nodes, sizes)  # posts of a thread, items of a list
+            if group is None:
+                continue
+            block, size = group, text_len(group)
+        elif size == 0 or size < _DOMINANT_SHARE * sum(sizes):
+            continue
+        if size == 0 or size < min_share * body_len:
             continue
         if block.css_first("h1") is None and (h1 := _headline(body)) is not None:
             widened = common_ancestor(block, h1)

@@ -1,0 +1,106 @@
+"""Image noise inside the main block: tracking pixels, carousel clones, repeated images.
+
+* tracking pixels: images declared 0-2 px in both dimensions, or served by a known beacon
+  endpoint (``facebook.com/tr``, ``/pixel.gif``, analytics collectors);
+* carousel clones: the slides a slider library copies to loop (``slick-cloned``,
+  ``swiper-slide-duplicate``, ``cloned``...) repeat slides already in the page;
+* repeated images: the same picture (same URL path) shown again, as galleries do with
+  thumbnails and responsive layouts with a second copy; the first one is kept.
+
+A removed image takes with it the wrappers that held nothing else (``<a><img></a>`` or a
+list item), so no empty link or bullet is left behind.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import has_ancestor_in
+
+_CLONE_CLASSES = frozenset(
+    {
+        "slick-cloned", "swiper-slide-duplicate", "cloned", "glide__slide--clone",
+        "splide__slide--clone", "flickity-clone", "carousel-clone",
+    }
+)  # fmt: skip
+_BEACON = re.compile(
+    r"facebook\.com/tr\b|/pixel(?:\.gif|\.png|\?|/|$)|doubleclick\.net|google-analytics\.com|"
+    r"googletagmanager\.com|bat\.bing\.com|scorecardresearch\.com|/collect\?|"
+    r"analytics\.twitter\.com|px\.ads\.linkedin\.com|t\.co/i/adsct",
+    re.IGNORECASE,
+)
+_PIXEL_MAX = 2
+_SOURCE_ATTRS = ("src", "data-src", "data-lazy-src", "data-original")
+
+
+def _size(value: str | None) -> int | None:
+    if not value:
+        return None
+    match = re.match(r"\s*(\d+)(?:px)?\s*$", value)
+    return int(match.group(1)) if match else None
+
+
+def _source(img: LexborNode) -> str:
+    attrs = img.attributes
+    for name in _SOURCE_ATTRS:
+        value = attrs.get(name)
+        if value and not value.startswith("data:"):
+            return value.strip()
+    return ""
+
+
+def _is_pixel(img: LexborNode, src: str) -> bool:
+    width, height = _size(img.attributes.get("width")), _size(img.attributes.get("height"))
+    if width is not None and height is not None and width <= _PIXEL_MAX and height <= _PIXEL_MAX:
+        return True
+    return bool(src) and _BEACON.search(src) is not None
+
+
+def _picture_key(src: str) -> str:
+    """The image's identity: its URL without query or fragment (sizes vary by query)."""
+    return src.split("#", 1)[0].split("?", 1)[0]
+
+
+def _outermost_holder(img: LexborNode, scope: LexborNode) -> LexborNode:
+    """``img`` or its highest ancestor (below ``scope``) that holds nothing but it."""
+    node = img
+    parent = node.parent
+    while (
+        parent is not None
+        and parent.mem_id != scope.mem_id
+        and parent.tag not in ("body", "html")
+        and not parent.text(deep=True, strip=True)
+        and len(parent.css("img")) == 1
+    ):
+        node = parent
+        parent = node.parent
+    return node
+
+
+def media_removals(scope: LexborNode) -> list[LexborNode]:
+    """Image noise under ``scope`` (possibly nested; callers take the topmost)."""
+    own = scope.mem_id
+    found: list[LexborNode] = [
+        n
+        for n in scope.css("[class]")
+        if n.mem_id != own
+        and _CLONE_CLASSES.intersection((n.attributes.get("class") or "").split())
+    ]
+    clones = {n.mem_id for n in found}
+    seen: set[str] = set()
+    for img in scope.css("img"):
+        if clones and has_ancestor_in(img, clones):
+            continue
+        src = _source(img)
+        if _is_pixel(img, src):
+            found.append(_outermost_holder(img, scope))
+            continue
+        if not src:
+            continue
+        key = _picture_key(src)
+        if key in seen:
+            found.append(_outermost_holder(img, scope))
+        seen.add(key)
+    return found

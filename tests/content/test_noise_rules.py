@@ -1,0 +1,159 @@
+"""Residual noise inside the main block: image noise, interface phrases, unmarked footers,
+forum per-post chrome, article groups, and what must survive those rules."""
+
+from __future__ import annotations
+
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://example.com/p/1"
+PROSE = (
+    "Tomatoes need six hours of sun a day, steady watering and a deep container. "
+    "Gardeners who keep a log notice patterns across seasons and learn from them. "
+)
+
+
+def markdown(body: str) -> str:
+    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
+    result = process_html(html, URL, ContentOptions(only_main_content=True))
+    assert result.markdown is not None
+    return result.markdown
+
+
+def test_tracking_pixels_are_dropped_real_images_kept() -> None:
+    md = markdown(
+        f"<main><h1>Title</h1><p>{PROSE * 3}</p>"
+        "<img src='https://www.facebook.com/tr?id=1&ev=PageView' alt='FBPIXEL'>"
+        "<img src='/beacon.gif' width='1' height='1' alt='ONEPIXEL'>"
+        "<img src='/photo.jpg' width='800' height='600' alt='REAL_PHOTO'></main>"
+    )
+    assert "FBPIXEL" not in md and "ONEPIXEL" not in md
+    assert "REAL_PHOTO" in md
+
+
+def test_repeated_images_and_carousel_clones_appear_once() -> None:
+    slides = "".join(
+        f"<div class='slide'><img src='/img/{i}.jpg?w=800' alt='SLIDE_{i}'></div>" for i in range(3)
+    )
+    md = markdown(
+        f"<main><h1>Product</h1><p>{PROSE * 3}</p>"
+        "<div class='slide slick-cloned'><img src='/img/2.jpg?w=800' alt='SLIDE_2'></div>"
+        f"{slides}"
+        "<ul class='thumbs'><li><a href='/img/0.jpg'>"
+        "<img src='/img/0.jpg?w=80' alt='SLIDE_0'></a></li></ul>"
+        "</main>"
+    )
+    for i in range(3):
+        assert md.count(f"SLIDE_{i}") == 1, md
+    assert "- []" not in md and "[](" not in md  # no empty bullet or link left behind
+
+
+def test_interface_phrases_go_headings_and_sentences_stay() -> None:
+    md = markdown(
+        f"<main><h1>Title</h1><p>{PROSE * 3}</p>"
+        "<p><a href='/login'>Log in</a></p><div>Sign up</div><span>Advertisement</span>"
+        "<div>Was this page helpful?</div><a href='/more'>Learn more</a><p>Loading...</p>"
+        "<h2>Share this</h2><p>Please share your garden log with a friend who grows tomatoes.</p>"
+        "<h2>Learn more</h2><p>Our guide to soil explains drainage and compost.</p></main>"
+    )
+    for phrase in ("Log in", "Sign up", "Advertisement", "Was this page helpful", "Loading"):
+        assert phrase not in md, phrase
+    assert "[Learn more]" not in md
+    assert "## Learn more" in md  # a heading is a section title, left alone
+    assert "Please share your garden log" in md  # a sentence that merely starts like one
+
+
+def test_back_to_top_links_go() -> None:
+    md = markdown(
+        f"<main><h1>Title</h1><h2>Part</h2><p>{PROSE * 3}</p><a href='#top'>Back to top</a>"
+        f"<h2>Other</h2><p>{PROSE}</p><a href='#wrap'>Top</a></main>"
+    )
+    assert "Back to top" not in md and "[Top]" not in md
+
+
+def test_unmarked_footer_with_copyright_goes() -> None:
+    footer = (
+        "<div class='bottom'><div><a href='/about'>About</a><a href='/jobs'>Careers</a>"
+        "<a href='/help'>Help</a><a href='/terms'>Terms</a></div>"
+        "<span>© 2026 Example Corp. All rights reserved.</span></div>"
+    )
+    md = markdown(f"<div class='content'><h1>Title</h1><p>{PROSE * 6}</p>{footer}</div>")
+    assert "All rights reserved" not in md and "Careers" not in md
+    assert "Tomatoes need six hours" in md
+
+
+def test_footer_element_inside_main_with_copyright_goes() -> None:
+    md = markdown(
+        f"<main><h1>Title</h1><p>{PROSE * 8}</p>"
+        "<footer><p>Example is built for gardeners. Learn with us every season.</p>"
+        "<ul><li><a href='/a'>About</a></li><li><a href='/b'>Contact</a></li></ul>"
+        "<span>© 2026 Example</span></footer></main>"
+    )
+    assert "© 2026" not in md and "built for gardeners" not in md
+
+
+def test_an_article_footer_without_copyright_stays() -> None:
+    md = markdown(
+        f"<main><article><h1>Title</h1><p>{PROSE * 4}</p>"
+        "<footer><p>Filed under ARTICLE_FOOTER_NOTE by the garden desk.</p></footer>"
+        "</article></main>"
+    )
+    assert "ARTICLE_FOOTER_NOTE" in md
+
+
+def test_forum_post_user_stats_and_action_bars_go_names_and_posts_stay() -> None:
+    posts = "".join(
+        "<article class='message'>"
+        "<div class='message-user'><h4 class='message-name'>"
+        f"<a href='/members/{i}'>POSTER_{i}</a></h4>"
+        "<h5 class='userTitle message-userTitle'>Full Member</h5>"
+        "<div class='message-userExtras'><dl><dt>Joined</dt><dd>Jun 29, 2016</dd>"
+        "<dt>Messages</dt><dd>11</dd></dl></div></div>"
+        f"<div class='message-content'><p>POST_BODY_{i} {PROSE}</p></div>"
+        "<div class='message-actionBar actionBar'><a href='/r'>Report</a>"
+        "<a href='/q'>Reply</a></div></article>"
+        for i in range(4)
+    )
+    md = markdown(
+        "<nav><a href='/'>Forums</a></nav><h1>Thread title</h1>"
+        f"<div class='thread'>{posts}</div><div class='sidebar'><a href='/x'>X</a></div>"
+    )
+    for i in range(4):
+        assert f"POSTER_{i}" in md and f"POST_BODY_{i}" in md
+    assert "Joined" not in md and "Full Member" not in md
+    assert "Report" not in md and "Reply" not in md
+    assert "Thread title" in md
+
+
+def test_several_articles_of_a_thread_become_the_main_block() -> None:
+    posts = "".join(f"<article><p>THREAD_POST_{i} {PROSE}</p></article>" for i in range(5))
+    side = "".join(f"<p>SIDE_TEXT_{i} {PROSE}</p>" for i in range(3))
+    md = markdown(
+        f"<div class='layout'><div class='posts'>{posts}</div>"
+        f"<div class='widgets'>{side}</div></div>"
+    )
+    assert all(f"THREAD_POST_{i}" in md for i in range(5))
+    assert "SIDE_TEXT" not in md
+
+
+def test_teaser_articles_do_not_replace_the_real_content() -> None:
+    teasers = "".join(
+        f"<article><h3><a href='/p/{i}'>Teaser headline number {i} about other things</a></h3>"
+        "</article>"
+        for i in range(6)
+    )
+    md = markdown(
+        f"<div class='post'><h1>Real title</h1><p>REAL_BODY {PROSE * 2}</p></div>"
+        f"<div class='related-feed'><div class='list'>{teasers}</div></div>"
+    )
+    assert "REAL_BODY" in md
+
+
+def test_a_single_title_link_is_not_a_link_list() -> None:
+    cards = "".join(
+        f"<li><article><div class='card-wrap'><a href='/n/{i}'><h2>CARD_TITLE_{i} "
+        "a reasonably long headline for the card</h2></a></div>"
+        f"<p>Summary {i}: {PROSE}</p></article></li>"
+        for i in range(5)
+    )
+    md = markdown(f"<main><h1>News</h1><ul>{cards}</ul></main>")
+    assert all(f"CARD_TITLE_{i}" in md for i in range(5))
