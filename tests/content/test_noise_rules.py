@@ -157,3 +157,20 @@ def test_a_single_title_link_is_not_a_link_list() -> None:
     )
     md = markdown(f"<main><h1>News</h1><ul>{cards}</ul></main>")
     assert all(f"CARD_TITLE_{i}" in md for i in range(5))
+
+
+def test_a_prose_callout_aside_in_the_article_stays_a_pull_quote_goes() -> None:
+    callout = (
+        "Americans spend a lot of time sitting: at desks, in cars and on sofas. CALLOUT_BODY "
+        "Standing up every half hour and walking for a few minutes helps the heart and the back. "
+        "Small breaks add up over a working week and over a working life."
+    )
+    md = markdown(
+        f"<main><article><h1>Title</h1><p>{PROSE * 3}</p>"
+        f"<aside class='center'><h3>Did you know?</h3><p>{callout}</p></aside>"
+        "<aside class='pullquote'>PULL_QUOTE short line</aside>"
+        f"<p>{PROSE}</p></article></main>"
+        "<aside class='sidebar'><p>SIDEBAR_PROSE " + PROSE * 3 + "</p></aside>"
+    )
+    assert "CALLOUT_BODY" in md
+    assert "PULL_QUOTE" not in md and "SIDEBAR_PROSE" not in md

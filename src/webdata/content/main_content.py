@@ -97,6 +97,8 @@ _SMALL_SHARE = 0.3
 _LINK_DENSE = 0.5
 _MAIN_MIN_SHARE = 0.2
 _DOMINANT_SHARE = 0.6
+_PROSE_ASIDE_CHARS = 200
+_PROSE_ASIDE_LINKS = 0.3
 _GROUP_SHARE = 0.5  # articles' share of their common container for it to be the main block
 _MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
 # Elements that group blocks (the densest-block descent goes into these only).
@@ -166,13 +168,28 @@ def _skip_link(node: LexborNode) -> bool:
     return _JUMP_LINK.match(node.text(strip=True)) is not None
 
 
+def _prose_aside(node: LexborNode) -> bool:
+    """An ``<aside>`` inside the main block that is a callout of prose (a box of the article),
+    not a pull quote, a sidebar or a link box."""
+    size = text_len(node)
+    return (
+        size >= _PROSE_ASIDE_CHARS
+        and link_text_len(node) < _PROSE_ASIDE_LINKS * size
+        and not _boilerplate_attr(node, scoped=True)
+    )
+
+
 def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
     """Outermost boilerplate elements under ``scope`` (never ``scope`` itself).
 
     ``total`` is the text length of ``scope``.
     """
     own = scope.mem_id
-    found: list[LexborNode] = [n for n in scope.css(STRUCTURAL) if n.mem_id != own]
+    found: list[LexborNode] = [
+        n
+        for n in scope.css(STRUCTURAL)
+        if n.mem_id != own and not (scoped and n.tag == "aside" and _prose_aside(n))
+    ]
     found += [n for n in scope.css(LANDMARKS) if n.mem_id != own and _is_page_landmark(n, scope)]
     found += [n for n in scope.css('a[href^="#"]') if _skip_link(n)]
     for node in scope.css("[class], [id]"):
