@@ -174,3 +174,27 @@ def test_a_prose_callout_aside_in_the_article_stays_a_pull_quote_goes() -> None:
     )
     assert "CALLOUT_BODY" in md
     assert "PULL_QUOTE" not in md and "SIDEBAR_PROSE" not in md
+
+
+def test_forum_board_chrome_and_poster_stats_go() -> None:
+    posts = "".join(
+        f"<div class='post'><h2>#{i} 2025-11-0{i + 1}</h2><div class='postleft'>"
+        f"<dl><dt><strong>POSTER_{i}</strong></dt><dd class='usertitle'>Member</dd>"
+        "<dd>Registered: 2016-07-02</dd><dd>Posts: 710</dd></dl></div>"
+        f"<div class='postright'><p>POST_TEXT_{i} {PROSE}</p></div></div>"
+        for i in range(3)
+    )
+    ips = (
+        "<aside class='ipsEntry__author-column'><ul class='ipsEntry__authorStats'>"
+        "<li>IPS_STAT 1,234 posts</li></ul></aside>"
+    )
+    md = markdown(
+        "<div class='block'><p>You are not logged in.</p>"
+        f"<div class='topic'>{posts}{ips}</div>"
+        "<div id='brdfooter'><h2>Board footer</h2><div><a href='/f/1'>Newbie Corner</a> "
+        "<a href='/f/2'>Installation</a></div><p>Powered by FluxBB</p></div></div>"
+    )
+    assert all(f"POST_TEXT_{i}" in md and f"POSTER_{i}" in md for i in range(3))
+    for chrome in ("not logged in", "Registered:", "Posts: 710", "Board footer", "Powered by"):
+        assert chrome not in md, chrome
+    assert "IPS_STAT" not in md

@@ -52,7 +52,8 @@ _BOILERPLATE_HEADING = re.compile(
     r"(?:customers|people|shoppers)\s+(?:also|who).*|recently\s+viewed.*|"
     r"leave\s+a\s+(?:reply|comment)|(?:post|add|write)\s+a\s+comment|share\s+(?:this|on)\b.*|"
     r"follow\s+us.*|sign\s+up\s+for.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
-    r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter"
+    r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter|"
+    r"(?:board|page|site)\s+footer"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -83,7 +84,11 @@ _UI_PHRASE = re.compile(
     r"create\s+an\s+account\s+or\s+sign\s+in\b.*|you\s+need\s+to\s+be\s+a\s+member\b.*|"
     r"leave\s+a\s+(?:comment|reply)|add\s+to\s+(?:cart|bag|basket|wish\s*list|favou?rites)|"
     r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
-    r"jump\s+to|skip\s+to\s+(?:main\s+)?content"
+    r"jump\s+to|skip\s+to\s+(?:main\s+)?content|powered\s+by\b.*|"
+    r"you\s+are\s+not\s+logged\s+in\b.*|"
+    # a poster's stats beside each forum post ("Posts: 710", "Joined: Jun 29, 2016")
+    r"(?:registered|joined|posts|messages|reputation|reaction\s+score|points|karma|"
+    r"member\s+since|total\s+posts|thanks|likes\s+received)\s*:?\s*[\w ,./:-]{0,40}"
     r")\W*$",
     re.IGNORECASE,
 )

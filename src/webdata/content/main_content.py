@@ -84,7 +84,8 @@ QUALIFIERS = frozenset(
 WORD_PAIRS = (
     frozenset({"user", "extras"}), frozenset({"user", "stats"}), frozenset({"user", "title"}),
     frozenset({"user", "banner"}), frozenset({"user", "badges"}), frozenset({"action", "bar"}),
-    frozenset({"post", "buttons"}), frozenset({"member", "stats"}),
+    frozenset({"post", "buttons"}), frozenset({"member", "stats"}), frozenset({"author", "stats"}),
+    frozenset({"author", "fields"}), frozenset({"user", "info"}),
 )  # fmt: skip
 # Inside the main block these words do not mark chrome (an article's own header/footer).
 _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
