@@ -2,12 +2,44 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def _check_proxies(
+    value: list[str] | dict[str, list[str]], schemes: tuple[str, ...]
+) -> list[str] | dict[str, list[str]]:
+    """Proxy URLs must name a scheme the engines speak, a host and a port."""
+    if isinstance(value, dict):
+        out: dict[str, list[str]] = {}
+        for country, urls in value.items():
+            if not re.fullmatch(r"[A-Za-z]{2}", country):
+                raise ValueError(f"proxy pool country {country!r} is not an ISO 3166-1 code")
+            out[country.upper()] = [_check_proxy(u, schemes) for u in urls]
+        return out
+    return [_check_proxy(u, schemes) for u in value]
+
+
+def _check_proxy(url: str, schemes: tuple[str, ...]) -> str:
+    parts = urlsplit(url.strip())
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if parts.scheme not in schemes or not parts.hostname or port is None:
+        shown = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+        raise ValueError(
+            f"proxy {shown!r} must be {' or '.join(s + '://' for s in schemes)}host:port"
+        )
+    return url.strip()
 
 
 def _default_content_workers() -> int:
@@ -19,7 +51,12 @@ class Settings(BaseSettings):
     """One place for configuration; read from the environment and an optional ``.env``."""
 
     model_config = SettingsConfigDict(
-        env_prefix="WEBDATA_", env_file=".env", extra="ignore", validate_default=True
+        env_prefix="WEBDATA_",
+        env_file=".env",
+        extra="ignore",
+        validate_default=True,
+        # Values hold credentials (proxy and database URLs, keys): never echo them in errors.
+        hide_input_in_errors=True,
     )
 
     host: str = "127.0.0.1"
@@ -56,9 +93,13 @@ class Settings(BaseSettings):
     browser_max_pages: int = Field(8, ge=1, le=256)
     # A browser is replaced after serving this many pages (memory creep), once it is idle.
     browser_restart_after: int = Field(200, ge=1)
-    # Smart wait: the page counts as settled when neither network nor DOM moved for this long;
-    # it waits at most ``browser_settle_max_ms`` (and never past the request's ``timeout``).
-    browser_quiet_ms: int = Field(200, ge=0, le=10_000)
+    # ... and once idle when its process tree (browser, renderers, GPU, network) holds more
+    # than this many MiB, sampled every few seconds; 0: no cap.
+    browser_max_memory_mb: int = Field(2048, ge=0)
+    # Smart wait: the page counts as settled when neither network nor DOM moved for this long,
+    # with no fetch/XHR or short timer pending (``browser/settle.py``); it waits at most
+    # ``browser_settle_max_ms`` (and never past the request's ``timeout``).
+    browser_quiet_ms: int = Field(50, ge=0, le=10_000)
     browser_settle_max_ms: int = Field(10_000, ge=0, le=300_000)
     # How long a click, write target or element scroll waits for its selector to match.
     browser_action_timeout_ms: int = Field(5_000, ge=100, le=60_000)
@@ -66,9 +107,52 @@ class Settings(BaseSettings):
     signing_key: SecretStr | None = None
     # Lifetime of screenshot and PDF links (the spec: screenshots expire after 24 hours).
     artifact_ttl_s: int = Field(24 * 3600, ge=60)
+    # Where screenshots and PDFs go: "local" (files under data_dir, served by the API) or
+    # "s3" (a bucket, presigned links). Empty: "s3" when ``s3_bucket`` is set, else "local".
+    artifacts_backend: str = ""
+    # The S3-compatible bucket of the "s3" backend; no endpoint means AWS's for the region.
+    s3_endpoint_url: str | None = None
+    # Host put into links when clients reach the bucket by another address than the API.
+    s3_public_endpoint_url: str | None = None
+    s3_bucket: str | None = None
+    s3_region: str = "us-east-1"
+    s3_access_key_id: str | None = None
+    s3_secret_access_key: SecretStr | None = None
+    # Objects are ``<prefix><team>/<kind>/<random>.<ext>``; a sweep touches only the prefix.
+    s3_key_prefix: str = ""
+    # Path-style URLs (``host/bucket/key``), as MinIO and most self-hosted servers want.
+    s3_path_style: bool = False
+    # Outbound proxies (http://user:pass@host:port; socks5:// in the enhanced pools only).
+    # Lists are JSON or comma-separated; each pool is used round-robin. No proxy: direct.
+    # ``basic`` requests use ``proxy_basic``; ``enhanced`` ones ``proxy_enhanced``, else the
+    # basic pool. With ``location.country`` set, that country's pool comes first.
+    proxy_basic: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    proxy_enhanced: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # Country (ISO 3166-1 alpha-2) -> proxy URLs, as JSON: {"DE": ["http://…"]}.
+    proxy_countries: dict[str, list[str]] = Field(default_factory=dict)
+    proxy_enhanced_countries: dict[str, list[str]] = Field(default_factory=dict)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True
+
+    @field_validator("proxy_basic", "proxy_enhanced", mode="before")
+    @classmethod
+    def _proxy_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            text = value.strip()
+            return json.loads(text) if text.startswith("[") else text.replace(",", " ").split()
+        return value
+
+    @field_validator("proxy_basic", "proxy_countries", mode="after")
+    @classmethod
+    def _basic_proxies(cls, value: list[str] | dict[str, list[str]]) -> object:
+        # The HTTP engine (aiohttp) speaks to http(s) proxies only.
+        return _check_proxies(value, ("http", "https"))
+
+    @field_validator("proxy_enhanced", "proxy_enhanced_countries", mode="after")
+    @classmethod
+    def _enhanced_proxies(cls, value: list[str] | dict[str, list[str]]) -> object:
+        return _check_proxies(value, ("http", "https", "socks5", "socks5h"))
 
     @model_validator(mode="after")
     def _default_database(self) -> Settings:

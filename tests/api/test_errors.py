@@ -275,7 +275,6 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
         ({"formats": ["changeTracking"]}, "changeTracking"),
         ({"onlyCleanContent": True}, "onlyCleanContent"),
         ({"redactPII": True}, "redactPII"),
-        ({"profile": {"name": "p"}}, "profile"),
     ],
 )
 def test_valid_but_unbuilt_capability_is_named(

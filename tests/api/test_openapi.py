@@ -40,8 +40,6 @@ def _reachable(body: dict[str, Any]) -> dict[str, Any]:
     from webdata.scrape.formats import REGISTRY
 
     out = {k: v for k, v in body.items() if k not in _REFUSED}
-    if out.get("proxy") in ("enhanced", "stealth"):
-        out["proxy"] = "basic"
     if isinstance(out.get("formats"), list):
         out["formats"] = [
             f

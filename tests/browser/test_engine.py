@@ -109,6 +109,8 @@ async def test_no_context_outlives_its_scrape(engine: BrowserEngine, site_url: s
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+    # Contexts close in the background once their scrape ends; every one of them does.
+    await asyncio.wait_for(engine.pool.drain(), 15)
     stats = engine.pool.stats()
     assert stats.open_contexts == 0
     # A 0.5 s scrape may time out while queued for a page slot, before it had a context.

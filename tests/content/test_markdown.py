@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.content import body_markdown
 from webdata.content.markdown import html_to_markdown, tidy_markdown
-from webdata.content.pipeline import ContentOptions, process_html
 
 URL = "https://example.com/docs/page"
 
 
 def md(body: str) -> str:
-    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
-    result = process_html(html, URL, ContentOptions(only_main_content=False))
-    assert result.markdown is not None
-    return result.markdown
+    return body_markdown(body, URL, only_main_content=False)
 
 
 def test_headings_h1_to_h6_are_atx() -> None:

@@ -3,7 +3,7 @@ forum per-post chrome, article groups, and what must survive those rules."""
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content import body_markdown
 
 URL = "https://example.com/p/1"
 PROSE = (
@@ -13,10 +13,7 @@ PROSE = (
 
 
 def markdown(body: str) -> str:
-    html = f"<html><head><title>T</title></head><body>{body}</body></html>"
-    result = process_html(html, URL, ContentOptions(only_main_content=True))
-    assert result.markdown is not None
-    return result.markdown
+    return body_markdown(body, URL, only_main_content=True)
 
 
 def test_tracking_pixels_are_dropped_real_images_kept() -> None:

@@ -11,7 +11,8 @@ import importlib
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-MODULES = ["pages_articles", "pages_browser", "pages_http"]
+MODULES = ["pages_articles", "pages_browser", "pages_http", "pages_ads", "pages_profiles"]
+MODULES.append("pages_antibot")
 
 
 def build_app() -> Starlette:

@@ -6,9 +6,16 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+from collections.abc import AsyncIterator
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 ARTICLE = (
@@ -120,6 +127,53 @@ fetch(__TARGET__).then(
 );
 </script></body></html>"""
 
+# Renders in stages, each after the previous one: a fetch, then after a timer (``gap`` ms) a
+# second fetch, then after another timer a last render with no request at all. Only a page
+# that waited for all of them holds STAGED_COMPLETE.
+STAGED = """<!doctype html><html><head><title>Staged</title></head><body>
+<main><h1>Staged page</h1><p id="s1">stage one pending</p><p id="s2"></p><p id="s3"></p></main>
+<script>
+const gap = __GAP__;
+const put = (id, text) => { document.getElementById(id).textContent = text; };
+fetch('/browser/api/part?n=1').then(r => r.json()).then(one => {
+  put('s1', one.text);
+  setTimeout(() => {
+    fetch('/browser/api/part?n=2').then(r => r.json()).then(two => {
+      put('s2', two.text);
+      requestAnimationFrame(() => setTimeout(() => put('s3', 'STAGED_COMPLETE'), gap));
+    });
+  }, gap);
+});
+</script></body></html>"""
+
+# Holds ``mb`` MiB of touched memory in the page's renderer for as long as the page is open.
+MEMORY = """<!doctype html><html><head><title>Memory</title></head><body>
+<main><h1>Memory hog</h1><p id="out">pending</p></main>
+<script>
+const size = __MB__ * 1024 * 1024;
+const block = new Uint8Array(size);
+for (let i = 0; i < size; i += 4096) block[i] = 1;
+window.__hog = block;
+document.getElementById('out').textContent = 'MEMORY_ALLOCATED ' + size;
+</script></body></html>"""
+
+# Renders what a request that stays open sends first: an event stream (``kind=events``) or a
+# long-poll fetch that answers only after ``LONG_POLL_S`` (``kind=poll``). The smart wait must
+# not wait for either to end.
+BACKGROUND = """<!doctype html><html><head><title>Live</title></head><body>
+<main><h1>Live page</h1><p>BACKGROUND_PAGE_BODY</p><p id="live">waiting</p></main>
+<script>
+if ('__KIND__' === 'events') {
+  const source = new EventSource('/browser/api/events');
+  source.onmessage = (e) => { document.getElementById('live').textContent = e.data; };
+} else {
+  fetch('/browser/api/long-poll').then(r => r.text()).then(t => {
+    document.getElementById('live').textContent = t;
+  });
+}
+</script></body></html>"""
+LONG_POLL_S = 6.0
+
 
 async def spa(_: Request) -> HTMLResponse:
     return HTMLResponse(SPA)
@@ -128,6 +182,41 @@ async def spa(_: Request) -> HTMLResponse:
 async def article(_: Request) -> JSONResponse:
     await asyncio.sleep(0.05)  # the data arrives after load, as from a real API
     return JSONResponse({"title": "Terrace Herbs", "body": ARTICLE})
+
+
+async def staged(request: Request) -> HTMLResponse:
+    gap = int(request.query_params.get("gap", "150"))
+    return HTMLResponse(STAGED.replace("__GAP__", str(gap)))
+
+
+async def part(request: Request) -> JSONResponse:
+    await asyncio.sleep(0.05)
+    n = request.query_params.get("n", "1")
+    return JSONResponse({"text": f"STAGE_{n}_RENDERED"})
+
+
+async def memory(request: Request) -> HTMLResponse:
+    mb = int(request.query_params.get("mb", "100"))
+    return HTMLResponse(MEMORY.replace("__MB__", str(mb)))
+
+
+async def background(request: Request) -> HTMLResponse:
+    kind = request.query_params.get("kind", "events")
+    return HTMLResponse(BACKGROUND.replace("__KIND__", "poll" if kind == "poll" else "events"))
+
+
+async def events(_: Request) -> StreamingResponse:
+    async def stream() -> AsyncIterator[bytes]:
+        for n in range(int(LONG_POLL_S)):  # ends by itself, or when the page goes away
+            yield f"data: EVENT_{n}\n\n".encode()
+            await asyncio.sleep(1)
+
+    return StreamingResponse(stream(), media_type="text/event-stream")
+
+
+async def long_poll(_: Request) -> Response:
+    await asyncio.sleep(LONG_POLL_S)
+    return Response("LONG_POLL_ANSWERED", media_type="text/plain")
 
 
 async def noscript(_: Request) -> HTMLResponse:
@@ -174,6 +263,12 @@ async def plain_text(_: Request) -> Response:
 routes = [
     Route("/browser/spa", spa),
     Route("/browser/api/article", article),
+    Route("/browser/staged", staged),
+    Route("/browser/api/part", part),
+    Route("/browser/memory", memory),
+    Route("/browser/background", background),
+    Route("/browser/api/events", events),
+    Route("/browser/api/long-poll", long_poll),
     Route("/browser/noscript", noscript),
     Route("/browser/late", late),
     Route("/browser/actions", actions),

@@ -49,7 +49,7 @@ async def _version_rows(url: str) -> list[str]:
 
 
 def test_there_is_one_head() -> None:
-    assert HEAD == "0001"
+    assert HEAD == "0002"
 
 
 async def test_sqlite_engine_creates_directory_and_sets_pragmas(tmp_path: Path) -> None:
@@ -74,7 +74,13 @@ async def test_migrate_creates_the_schema_and_is_idempotent(db_url: str) -> None
     assert await current_revision(db_url) is None
     await migrate(db_url)
     assert await current_revision(db_url) == HEAD
-    assert {"teams", "api_keys", "alembic_version"} <= await _tables(db_url)
+    assert {
+        "teams",
+        "api_keys",
+        "browser_profiles",
+        "browser_profile_leases",
+        "alembic_version",
+    } <= await _tables(db_url)
     await migrate(db_url)
     await migrate(db_url)
     assert await _version_rows(db_url) == [HEAD]
@@ -129,7 +135,9 @@ async def test_downgrade_to_base_and_back(db_url: str) -> None:
 
     await run_locked(db_url, downgrade)
     assert await current_revision(db_url) is None
-    assert not {"teams", "api_keys"} & await _tables(db_url)
+    assert not {"teams", "api_keys", "browser_profiles", "browser_profile_leases"} & await _tables(
+        db_url
+    )
     await migrate(db_url)
     assert await current_revision(db_url) == HEAD
 
@@ -169,4 +177,4 @@ def test_alembic_command_line_uses_the_environment_url(tmp_path: Path) -> None:
             check=False,
         )
         assert done.returncode == 0, done.stderr
-    assert "0001 (head)" in done.stdout
+    assert f"{HEAD} (head)" in done.stdout

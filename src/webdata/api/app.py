@@ -18,6 +18,7 @@ from webdata.logging import configure_logging
 from webdata.scrape.services import ScrapeServices
 from webdata.store.db import make_engine, make_sessionmaker, migrate
 from webdata.store.keys import KeyStore, ensure_bootstrap
+from webdata.store.profiles import ProfileStore
 
 ROUTERS = [health.router, scrape.router, artifacts.router]
 
@@ -40,11 +41,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         await migrate(settings.database_url)
         engine = make_engine(settings.database_url)
-        app.state.keys = KeyStore(make_sessionmaker(engine))
+        sessions = make_sessionmaker(engine)
+        app.state.keys = KeyStore(sessions)
         first_key = await ensure_bootstrap(app.state.keys, settings.bootstrap_api_key)
         if first_key and settings.print_first_key:
             announce_first_key(first_key)
-        app.state.services = await ScrapeServices.start(settings)
+        app.state.services = await ScrapeServices.start(settings, profiles=ProfileStore(sessions))
         app.state.ready = True
         try:
             yield

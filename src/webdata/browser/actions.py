@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from webdata.browser.capture import Capture, ShotSpec, pdf, screenshot
+from webdata.browser.settle import page_html
 from webdata.contract.actions import (
     Action,
     ClickAction,
@@ -139,7 +140,7 @@ async def _run_one(
                 element = page.locator(action.selector).first
                 await element.evaluate(_SCROLL_ELEMENT, sign, timeout=budget_ms(element_timeout_ms))
         case ScrapeAction():
-            out.scrapes.append({"url": page.url, "html": await page.content()})
+            out.scrapes.append({"url": page.url, "html": await page_html(page)})
         case ExecuteJavascriptAction():
             result = await page.evaluate(_EXECUTE, action.script)
             out.javascript_returns.append({"type": result["type"], "value": result["value"]})

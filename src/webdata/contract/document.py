@@ -26,7 +26,8 @@ class DocumentMetadata(OpenWireModel):
     error: str | None = None
     scrape_id: str | None = None
     proxy_used: str | None = None
-    # Which engine fetched the page: "http" or "browser".
+    # Which engine fetched the page: "http", "enhanced" (Chrome's TLS, proxy enhanced) or
+    # "browser".
     engine: str | None = None
     cache_state: str | None = None
     cached_at: str | None = None

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
+
+from webdata.config import Settings, get_settings
+from webdata.engines.ssrf import Policy, is_forbidden_address
 
 if TYPE_CHECKING:
     from webdata.browser.actions import ActionOutput
@@ -22,6 +25,8 @@ class FetchRequest:
     max_redirects: int = 10
     max_bytes: int = 20 * 1024 * 1024
     allow_private_networks: bool = False
+    # Proxy URL (``http://user:pass@host:port``) the engine connects through; None: direct.
+    proxy: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,3 +52,30 @@ class Fetched:
     # Browser engine only: the screenshot format's image and what the actions produced.
     screenshot: Capture | None = None
     actions: ActionOutput | None = None
+    # Browser engine only, when the task asked for it: the context's storage (cookies, local
+    # storage) after the page work, as Playwright's ``storage_state``.
+    storage_state: dict[str, Any] | None = None
+
+
+class WireEngine:
+    """What the engines that fetch over the wire share: settings, the SSRF policy (a test can
+    swap it), and ``async with`` around ``start``/``close``."""
+
+    def __init__(
+        self, settings: Settings | None = None, *, is_forbidden: Policy = is_forbidden_address
+    ) -> None:
+        self._settings = settings or get_settings()
+        self._is_forbidden = is_forbidden
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()

@@ -13,10 +13,12 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from webdata.browser import stealth
 from webdata.browser.actions import ActionFailed, ActionOutput, run_actions
+from webdata.browser.blocking import AdBlocker, remove_consent_popups
 from webdata.browser.capture import Capture, ShotSpec, screenshot
 from webdata.browser.pool import BrowserPool
-from webdata.browser.settle import NetworkTracker, install, wait_settled
+from webdata.browser.settle import NetworkTracker, install, page_html, wait_settled
 from webdata.config import Settings
 from webdata.contract.actions import Action
 from webdata.engines.base import Fetched, FetchRequest
@@ -33,6 +35,7 @@ from webdata.engines.errors import (
     ResponseTooLargeError,
     TLSError,
 )
+from webdata.engines.proxy import parse_proxy
 from webdata.engines.ssrf import Policy, is_forbidden_address
 
 __all__ = ["MOBILE_DEVICE", "BrowserEngine", "PageTask"]
@@ -76,6 +79,14 @@ class PageTask:
     timezone_id: str | None = None
     actions: Sequence[Action] = ()
     screenshot: ShotSpec | None = None
+    # A profile's storage (Playwright ``storage_state``) to start the context with, and whether
+    # to return the context's storage after the page work (``Fetched.storage_state``).
+    storage_state: Mapping[str, Any] | None = None
+    capture_storage: bool = False
+    # blockAds: abort ad/tracker requests, hide consent pop-ups and drop them from the capture.
+    block_ads: bool = True
+    # proxy "enhanced": pass for a regular Chrome (``browser.stealth``).
+    stealth: bool = False
 
 
 class BrowserEngine:
@@ -94,6 +105,7 @@ class BrowserEngine:
             browsers=settings.browser_count,
             max_pages=settings.browser_max_pages,
             restart_after=settings.browser_restart_after,
+            max_memory_mb=settings.browser_max_memory_mb,
         )
         self._is_forbidden = is_forbidden
 
@@ -113,14 +125,34 @@ class BrowserEngine:
             async with asyncio.timeout(req.timeout_s):
                 if guard is not None:
                     await guard.check_url(req.url)
-                async with self.pool.context(**self._context_options(req, task)) as context:
+                options = self._context_options(req, task)
+                ident = None
+                if task.stealth:
+                    ident = await stealth.prepare(
+                        self._settings.browser_path, req.headers, task.mobile, options
+                    )
+                async with self.pool.context(**options) as context:
                     await install(context)
+                    if ident is not None:
+                        await stealth.install(context, ident)
                     if guard is not None:
                         await guard.attach(context)
+                    if task.block_ads:
+                        # After the guard: the newest route runs first, so ads are aborted
+                        # before the guard sees them and the rest falls back to the guard.
+                        # With actions, pop-ups stay visible until capture: an action may
+                        # click "Accept" (Firecrawl-style requests do).
+                        blocker = AdBlocker(req.url, hide_consent=not task.actions)
+                        await blocker.attach(context)
                     if cookies := _cookies(req.headers, req.url):
                         await context.add_cookies(cookies)  # type: ignore[arg-type]
                     page = await context.new_page()
+                    if ident is not None:
+                        await stealth.apply_to_page(context, page, ident)
                     fetched = await self._load(page, req, task, deadline, guard)
+                    if task.capture_storage:
+                        state = await context.storage_state()
+                        fetched = replace(fetched, storage_state=dict(state))
         except TimeoutError as exc:
             raise FetchTimeoutError(
                 f"Timed out after {req.timeout_s:g}s loading {req.url} in the browser"
@@ -160,6 +192,11 @@ class BrowserEngine:
         if task.actions:
             # executeJavascript evaluates its source; a strict CSP would forbid that.
             options["bypass_csp"] = True
+        if task.storage_state is not None:
+            options["storage_state"] = dict(task.storage_state)
+        if req.proxy:
+            # Per-context proxies need no launch-time placeholder in Playwright >= 1.40.
+            options["proxy"] = parse_proxy(req.proxy).playwright()
         return options
 
     async def _load(
@@ -192,6 +229,8 @@ class BrowserEngine:
             shot = await screenshot(page, spec)
         if guard is not None:
             await guard.verify()
+        if task.block_ads:
+            await remove_consent_popups(page)
         return await _record(page, response, actions, shot)
 
 
@@ -229,7 +268,7 @@ async def _record(
     content_type_header = headers.get("content-type")
     content_type = (content_type_header or "text/html").split(";", 1)[0].strip().lower()
     if content_type in _HTML_TYPES or response is None:
-        text: str | None = await page.content()
+        text: str | None = await page_html(page)
         body = text.encode("utf-8") if text is not None else b""
         encoding: str | None = "utf-8"
     else:
@@ -259,7 +298,11 @@ def _with_elapsed(fetched: Fetched, started: float) -> Fetched:
 
 def _map_error(exc: PlaywrightError, url: str, guard: RequestGuard | None) -> FetchError:
     message = exc.message.split("\n", 1)[0]
-    if guard is not None and (guard.redirect_violation or "ERR_BLOCKED_BY_CLIENT" in message):
+    # ERR_BLOCKED_BY_CLIENT is the guard's only when it blocked something: the ad blocker
+    # aborts with the same code (never the page itself, but an error may quote a sub-request).
+    if guard is not None and (
+        guard.redirect_violation or (guard.blocked and "ERR_BLOCKED_BY_CLIENT" in message)
+    ):
         host = guard.redirect_violation or (guard.blocked[0] if guard.blocked else url)
         return BlockedAddressError(
             f"Refusing to fetch {host}: it is a private, loopback, link-local or metadata address"

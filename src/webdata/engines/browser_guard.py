@@ -16,7 +16,13 @@ from urllib.parse import urlsplit
 from playwright.async_api import BrowserContext, Request, Route, WebSocketRoute
 
 from webdata.engines.errors import BlockedAddressError
-from webdata.engines.ssrf import Policy, check_host, is_forbidden_address, parse_ip
+from webdata.engines.ssrf import (
+    Policy,
+    check_host,
+    is_forbidden_address,
+    parse_ip,
+    resolves_to_forbidden,
+)
 
 __all__ = ["RequestGuard"]
 
@@ -58,11 +64,7 @@ class RequestGuard:
             return False
         if parse_ip(host) is not None:
             return True
-        try:
-            infos = await asyncio.get_running_loop().getaddrinfo(host, None)
-        except (OSError, UnicodeError):
-            return True  # Chromium will fail to resolve it too
-        return not any(self._is_forbidden(str(info[4][0]).split("%", 1)[0]) for info in infos)
+        return not await resolves_to_forbidden(host, is_forbidden=self._is_forbidden)
 
     async def attach(self, context: BrowserContext) -> None:
         await context.route("**/*", self._route)

@@ -33,6 +33,13 @@ class ConnectError(FetchError):
     code = "SCRAPE_CONNECTION_ERROR"
 
 
+class ProxyError(FetchError):
+    """The configured proxy refused, failed or could not be reached (the spec's 502 row)."""
+
+    code = "SCRAPE_PROXY_ERROR"
+    http_status = 502
+
+
 class RedirectError(FetchError):
     """Too many redirects, a redirect loop, or a redirect to a non-http(s) URL."""
 

@@ -8,6 +8,7 @@ reach a resolver, so ``check_host`` covers them, in every spelling ``inet_aton``
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import re
 import socket
@@ -26,6 +27,7 @@ __all__ = [
     "check_host",
     "is_forbidden_address",
     "parse_ip",
+    "resolves_to_forbidden",
 ]
 
 IPAddress = IPv4Address | IPv6Address
@@ -149,6 +151,21 @@ def check_host(
         raise BlockedAddressError(
             f"Refusing to fetch {host}: it is a private, loopback, link-local or metadata address"
         )
+
+
+async def resolves_to_forbidden(host: str, *, is_forbidden: Policy = is_forbidden_address) -> bool:
+    """True when the name ``host`` resolves here to any forbidden address.
+
+    For a resolver we do not control (Chromium, a proxy): the check runs on our own lookup, so
+    it stops names that point inside this network, not a rebinding between the two lookups.
+    A name that does not resolve here passes: the other resolver may know it, and ours cannot
+    reach what it names anyway.
+    """
+    try:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, None)
+    except (OSError, UnicodeError):
+        return False
+    return any(is_forbidden(str(info[4][0]).split("%", 1)[0]) for info in infos)
 
 
 class GuardedResolver(AbstractResolver):

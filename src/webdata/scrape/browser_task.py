@@ -8,6 +8,7 @@ from webdata.contract import ScrapeRequest
 from webdata.contract.formats import ScreenshotFormat
 from webdata.engines.browser import PageTask
 from webdata.scrape.fetch_options import COUNTRY_LANGUAGE
+from webdata.scrape.profile import ProfileSession
 
 # The main (most populous) time zone of a country, for `location`.
 COUNTRY_TIMEZONE = {
@@ -39,7 +40,7 @@ def screenshot_spec(req: ScrapeRequest) -> ShotSpec | None:
     return ShotSpec(full_page=fmt.full_page, quality=fmt.quality, viewport=viewport)
 
 
-def page_task(req: ScrapeRequest) -> PageTask:
+def page_task(req: ScrapeRequest, profile: ProfileSession | None = None) -> PageTask:
     locale = timezone = None
     if req.location is not None:
         country = req.location.country
@@ -53,9 +54,17 @@ def page_task(req: ScrapeRequest) -> PageTask:
         timezone_id=timezone,
         actions=tuple(req.actions or ()),
         screenshot=screenshot_spec(req),
+        storage_state=profile.state if profile is not None else None,
+        capture_storage=profile is not None and profile.saving,
+        block_ads=req.block_ads,
     )
 
 
 def needs_browser(req: ScrapeRequest) -> bool:
     """Options only a browser can honour; `mobile` alone is a user agent, HTTP does it."""
-    return bool(req.actions) or req.wait_for > 0 or "screenshot" in req.format_types
+    return (
+        bool(req.actions)
+        or req.wait_for > 0
+        or "screenshot" in req.format_types
+        or req.profile is not None
+    )

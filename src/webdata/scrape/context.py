@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webdata.contract import ScrapeRequest
 from webdata.engines.base import Fetched
+
+if TYPE_CHECKING:
+    from webdata.scrape.profile import ProfileSession
 
 
 @dataclass(slots=True)
@@ -23,6 +26,13 @@ class ScrapeContext:
     page_metadata: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     credits: int = 1
+    # The request's browser profile, loaded (and its saving lease held) for this scrape.
+    profile: ProfileSession | None = None
+    # ``metadata.proxyUsed``: the proxy mode that produced ``fetched`` ("basic", or "stealth"
+    # for enhanced), and, when the answer was an anti-bot wall, the error that says so
+    # (``scrape.proxy_choice``).
+    proxy_used: str = "basic"
+    blocked: str | None = None
 
     def remaining_s(self) -> float:
         """Seconds left of the request's ``timeout`` budget."""

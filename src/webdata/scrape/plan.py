@@ -14,8 +14,6 @@ from webdata.contract import ApiError, ScrapeRequest
 from webdata.contract.errors import bad_request, forbidden, not_found, unsupported
 from webdata.scrape.formats import REGISTRY, Transformer
 
-_BROWSER = "the browser engine"
-
 
 @dataclass(frozen=True, slots=True)
 class Plan:
@@ -26,8 +24,6 @@ class Plan:
 def _option_refusals(req: ScrapeRequest) -> ApiError | None:
     """Options whose engine is not built yet: named, never ignored."""
     checks: list[tuple[bool, str, str]] = [
-        (req.profile is not None, "profile", _BROWSER),
-        (req.proxy in ("enhanced", "stealth"), "proxy 'enhanced'", "the enhanced fetch engine"),
         (req.only_clean_content, "onlyCleanContent", "an LLM endpoint"),
         (req.redact_pii is not False, "redactPII", "the PII redactor"),
         (req.check_prompt_injection, "checkPromptInjection", "an LLM endpoint"),
@@ -72,6 +68,15 @@ def make_plan(req: ScrapeRequest) -> Plan:
         for i, sel in enumerate(tags or ())
         if (msg := validate_selector(sel))
     ]
+    if req.zero_data_retention and req.profile is not None and req.profile.save_changes:
+        # Saving would keep the page's cookies and storage: the opposite of retaining nothing.
+        problems.append(
+            {
+                "path": ["profile", "saveChanges"],
+                "message": "zeroDataRetention stores nothing of the page: a profile can be "
+                "loaded (saveChanges: false) but not saved",
+            }
+        )
     if problems:
         raise bad_request(problems)
     if req.min_age is not None:

@@ -24,6 +24,8 @@ from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.plan import Plan, make_plan
+from webdata.scrape.profile import open_profile
+from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
 from webdata.scrape.services import ScrapeServices
 from webdata.scrape.shell_detect import is_app_shell, might_be_shell
 
@@ -114,7 +116,7 @@ def _metadata(ctx: ScrapeContext) -> DocumentMetadata:
         statusCode=fetched.status_code,
         contentType=fetched.content_type or None,
         scrapeId=ctx.scrape_id,
-        proxyUsed="basic",
+        proxyUsed=ctx.proxy_used,
         engine=fetched.engine,
         cacheState="miss",
         creditsUsed=ctx.credits,
@@ -124,6 +126,8 @@ def _metadata(ctx: ScrapeContext) -> DocumentMetadata:
             meta["error"] = HTTPStatus(fetched.status_code).phrase
         except ValueError:
             meta["error"] = f"HTTP {fetched.status_code}"
+    if ctx.blocked is not None:
+        meta["error"] = ctx.blocked
     return DocumentMetadata.model_validate(meta)
 
 
@@ -156,18 +160,22 @@ def _fetch_request(ctx: ScrapeContext, services: ScrapeServices) -> FetchRequest
     )
 
 
-async def _fetch(ctx: ScrapeContext, services: ScrapeServices) -> Fetched:
-    """HTTP first; the browser when the request needs one or the page is a JS app shell."""
+async def _fetch(ctx: ScrapeContext, services: ScrapeServices, engines: AttemptEngines) -> Fetched:
+    """HTTP first; the browser when the request needs one or the page is a JS app shell.
+
+    One attempt: ``engines`` are those of its proxy mode (``scrape.proxy_choice``).
+    """
     req = ctx.request
     if needs_browser(req):
-        return await services.browser.fetch(_fetch_request(ctx, services), page_task(req))
-    fetched = await services.http.fetch(_fetch_request(ctx, services))
+        task = page_task(req, ctx.profile)
+        return await engines.browser.fetch(_fetch_request(ctx, services), task)
+    fetched = await engines.http.fetch(_fetch_request(ctx, services))
     if fetched.text is None or not _looks_like_html(fetched) or not might_be_shell(fetched.text):
         return fetched
     if not await asyncio.to_thread(is_app_shell, fetched.text):
         return fetched
     try:
-        return await services.browser.fetch(_fetch_request(ctx, services), page_task(req))
+        return await engines.browser.fetch(_fetch_request(ctx, services), page_task(req))
     except (BlockedAddressError, FetchTimeoutError):
         raise
     except FetchError as exc:
@@ -220,9 +228,13 @@ async def run_scrape(
     """
     plan = make_plan(req)
     ctx = ScrapeContext(request=req, team_id=team_id)
+    # Loads the profile; a saving one takes its lease here (409 when another session has it).
+    ctx.profile = await open_profile(req, services.profiles, team_id)
     try:
         async with asyncio.timeout(req.timeout / 1000):
-            ctx.fetched = await _fetch(ctx, services)
+            ctx.fetched = await fetch_with_proxy(
+                ctx, services, lambda engines: _fetch(ctx, services, engines)
+            )
             await _content_stage(ctx, plan, services.content)
         settings = services.settings
         await _store_artifacts(ctx, services, base_url or f"http://{settings.host}:{settings.port}")
@@ -232,6 +244,10 @@ async def run_scrape(
         ) from None
     except FetchError as exc:
         raise ApiError(exc.http_status, exc.message, code=exc.code) from None
+    finally:
+        if ctx.profile is not None:
+            # Saves what the browser ended with (when saving) and releases the lease, always.
+            await ctx.profile.finish(ctx.fetched, ctx.warnings)
     doc = _document(ctx, plan)
     if not req.zero_data_retention:
         log.info(

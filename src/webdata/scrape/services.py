@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from webdata.config import Settings
 from webdata.engines.browser import BrowserEngine
+from webdata.engines.enhanced import EnhancedEngine
 from webdata.engines.http import HttpEngine
+from webdata.engines.proxy import ProxyPools
 from webdata.scrape.content_runner import ContentRunner
-from webdata.store.artifacts import ArtifactStore, load_or_create_key
+from webdata.store.artifacts import (
+    ArtifactBackend,
+    ArtifactBackendError,
+    ArtifactStore,
+    load_or_create_key,
+)
+from webdata.store.profiles import ProfileStore
 
 
 @dataclass(slots=True)
@@ -17,15 +26,29 @@ class ScrapeServices:
     http: HttpEngine
     content: ContentRunner
     browser: BrowserEngine
-    artifacts: ArtifactStore
+    # proxy "enhanced": curl_cffi with Chrome's TLS; the configured proxy pools.
+    enhanced: EnhancedEngine
+    proxies: ProxyPools
+    artifacts: ArtifactBackend
+    # Browser profiles, in the store; None where no store is open (the one-shot CLI).
+    profiles: ProfileStore | None = None
 
     @classmethod
     async def start(
-        cls, settings: Settings, *, content_workers: int | None = None
+        cls,
+        settings: Settings,
+        *,
+        content_workers: int | None = None,
+        profiles: ProfileStore | None = None,
     ) -> ScrapeServices:
-        """``content_workers`` overrides the setting (the one-shot CLI wants none)."""
+        """``content_workers`` overrides the setting (the one-shot CLI wants none);
+        ``profiles`` is the profile store of the caller's database."""
+        # First: a misconfigured artifact backend stops the start before anything runs.
+        artifacts = _artifacts(settings)
         http = HttpEngine(settings)
         await http.start()
+        enhanced = EnhancedEngine(settings)
+        await enhanced.start()
         workers = settings.content_workers if content_workers is None else content_workers
         content = ContentRunner(workers, settings.content_inline_bytes)
         await content.start()
@@ -37,20 +60,71 @@ class ScrapeServices:
             http=http,
             content=content,
             browser=browser,
-            artifacts=_artifacts(settings),
+            enhanced=enhanced,
+            proxies=ProxyPools(settings),
+            artifacts=artifacts,
+            profiles=profiles,
         )
 
     async def close(self) -> None:
         await self.browser.close()
         await self.content.close()
         await self.http.close()
+        await self.enhanced.close()
 
 
-def _artifacts(settings: Settings) -> ArtifactStore:
+def _local_artifacts(settings: Settings) -> ArtifactBackend:
     if settings.signing_key is not None:
         key = settings.signing_key.get_secret_value().encode()
     else:
         key = load_or_create_key(settings.data_dir)
-    store = ArtifactStore(settings.data_dir / "artifacts", key)
+    return ArtifactStore(settings.data_dir / "artifacts", key)
+
+
+def _s3_artifacts(settings: Settings) -> ArtifactBackend:
+    from webdata.store.artifacts_s3 import MAX_PRESIGN_TTL_S, S3ArtifactStore, S3Options
+
+    secret = settings.s3_secret_access_key
+    needed = {
+        "WEBDATA_S3_BUCKET": settings.s3_bucket,
+        "WEBDATA_S3_ACCESS_KEY_ID": settings.s3_access_key_id,
+        "WEBDATA_S3_SECRET_ACCESS_KEY": secret.get_secret_value() if secret else None,
+    }
+    missing = [name for name, value in needed.items() if not value]
+    if missing:
+        raise ArtifactBackendError(f"the s3 artifacts backend needs {', '.join(missing)}")
+    if settings.artifact_ttl_s > MAX_PRESIGN_TTL_S:
+        raise ArtifactBackendError("WEBDATA_ARTIFACT_TTL_S is above 7 days, the S3 link limit")
+    store = S3ArtifactStore(
+        S3Options(
+            bucket=settings.s3_bucket or "",
+            access_key_id=settings.s3_access_key_id or "",
+            secret_access_key=secret.get_secret_value() if secret else "",
+            endpoint_url=settings.s3_endpoint_url or None,
+            public_endpoint_url=settings.s3_public_endpoint_url or None,
+            region=settings.s3_region,
+            key_prefix=settings.s3_key_prefix,
+            path_style=settings.s3_path_style,
+        )
+    )
+    store.check()
+    return store
+
+
+# WEBDATA_ARTIFACTS_BACKEND -> factory; a new backend is one module and one line here.
+ARTIFACT_BACKENDS: dict[str, Callable[[Settings], ArtifactBackend]] = {
+    "local": _local_artifacts,
+    "s3": _s3_artifacts,
+}
+
+
+def _artifacts(settings: Settings) -> ArtifactBackend:
+    name = settings.artifacts_backend or ("s3" if settings.s3_bucket else "local")
+    factory = ARTIFACT_BACKENDS.get(name.lower())
+    if factory is None:
+        raise ArtifactBackendError(
+            f"WEBDATA_ARTIFACTS_BACKEND={name!r} is not one of {', '.join(ARTIFACT_BACKENDS)}"
+        )
+    store = factory(settings)
     store.sweep(settings.artifact_ttl_s)
     return store

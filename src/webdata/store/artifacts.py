@@ -1,4 +1,9 @@
-"""Artifacts (screenshots, PDFs) as local files, reachable through signed, expiring URLs.
+"""Artifacts (screenshots, PDFs): the backend protocol and the local-files backend.
+
+A backend stores bytes under a team-scoped key and hands out expiring links to them
+(``ArtifactBackend``). This module is the default one, ``ArtifactStore``: local files,
+reachable through signed, expiring URLs that the API itself serves. ``artifacts_s3`` puts them
+in an S3-compatible bucket behind presigned URLs instead.
 
 Files live at ``<root>/<team>/<kind>/<random>.<ext>``. A URL carries ``exp`` (unix seconds)
 and ``sig`` = HMAC-SHA256(key, "<path>\\n<exp>"): the team is inside the signed path, so a link
@@ -17,9 +22,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import urlencode
 
-__all__ = ["ArtifactStore", "LinkExpired", "LinkInvalid", "load_or_create_key"]
+__all__ = [
+    "MEDIA_TYPES",
+    "ArtifactBackend",
+    "ArtifactBackendError",
+    "ArtifactStore",
+    "LinkExpired",
+    "LinkInvalid",
+    "artifact_key",
+    "is_artifact_key",
+    "load_or_create_key",
+]
 
 _PATH = re.compile(
     r"^(?P<team>[A-Za-z0-9_-]{1,64})/(?P<kind>[a-z]{1,16})/(?P<name>[0-9a-f]{32})"
@@ -28,6 +44,47 @@ _PATH = re.compile(
 _TEAM_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "pdf": "application/pdf"}
 KEY_FILE = "signing.key"
+
+
+class ArtifactBackend(Protocol):
+    """Where screenshots and PDFs go, and the expiring links that reach them.
+
+    ``save`` and ``sweep`` may block (disk, network): callers run them in a thread.
+    """
+
+    def save(self, team: str | None, kind: str, data: bytes, ext: str, /) -> str:
+        """Store ``data``; returns its key, ``<team>/<kind>/<random>.<ext>`` (unguessable)."""
+        ...
+
+    def signed_url(self, base_url: str, key: str, ttl_s: int, /) -> str:
+        """A link that opens ``key`` for ``ttl_s`` seconds, and nothing else.
+
+        ``base_url`` is where this API is reached; backends whose links point elsewhere (a
+        bucket) ignore it.
+        """
+        ...
+
+    def sweep(self, max_age_s: int, /) -> int:
+        """Delete artifacts older than ``max_age_s`` (their links have expired); the count."""
+        ...
+
+
+class ArtifactBackendError(RuntimeError):
+    """The artifact backend is misconfigured or unreachable (raised at start-up)."""
+
+
+def artifact_key(team: str | None, kind: str, ext: str) -> str:
+    """A new key ``<team>/<kind>/<128 random bits>.<ext>``; the team is made path-safe."""
+    safe_team = _TEAM_UNSAFE.sub("_", team or "anonymous")[:64] or "anonymous"
+    key = f"{safe_team}/{kind}/{secrets.token_hex(16)}.{ext}"
+    if not _PATH.match(key):
+        raise ValueError(f"unsupported artifact {kind}/{ext}")
+    return key
+
+
+def is_artifact_key(key: str) -> bool:
+    """Whether ``key`` has the shape ``artifact_key`` makes (nothing else is ever deleted)."""
+    return _PATH.match(key) is not None
 
 
 class LinkInvalid(Exception):
@@ -69,10 +126,7 @@ class ArtifactStore:
 
     def save(self, team: str | None, kind: str, data: bytes, ext: str) -> str:
         """Write ``data``; returns its relative path (the part of the URL after the prefix)."""
-        safe_team = _TEAM_UNSAFE.sub("_", team or "anonymous")[:64] or "anonymous"
-        rel = f"{safe_team}/{kind}/{secrets.token_hex(16)}.{ext}"
-        if not _PATH.match(rel):
-            raise ValueError(f"unsupported artifact {kind}/{ext}")
+        rel = artifact_key(team, kind, ext)
         target = self.root / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(".part")

@@ -1,7 +1,7 @@
 """Declarative models of the store.
 
-Only teams and API keys exist so far; later tables (credits ledger, cache index, jobs,
-profiles) are added here together with a new Alembic revision in ``migrations/versions/``.
+Teams, API keys and browser profiles so far; later tables (credits ledger, cache index, jobs)
+are added here together with a new Alembic revision in ``migrations/versions/``.
 Migrations never import this module: each revision spells out its own schema, so old
 revisions keep working whatever these classes become.
 """
@@ -12,7 +12,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, MetaData, String, text
+from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, MetaData, String, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
@@ -110,3 +110,46 @@ class ApiKey(Base):
 
     def __repr__(self) -> str:  # never the hash
         return f"ApiKey(id={self.id!r}, team_id={self.team_id!r}, prefix={self.prefix!r})"
+
+
+class BrowserProfile(Base):
+    """A team's named browser storage: Playwright's ``storage_state`` (cookies, and per origin
+    its local storage), loaded into the browser context of every scrape naming the profile."""
+
+    __tablename__ = "browser_profiles"
+    __table_args__ = (UniqueConstraint("team_id", "name"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(String(36), ForeignKey("teams.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(128))
+    storage_state: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(
+        default=utcnow, server_default=text("CURRENT_TIMESTAMP")
+    )
+    updated_at: Mapped[datetime] = mapped_column(
+        default=utcnow, server_default=text("CURRENT_TIMESTAMP")
+    )
+
+    def __repr__(self) -> str:  # never the cookies
+        return f"BrowserProfile(team_id={self.team_id!r}, name={self.name!r})"
+
+
+class ProfileLease(Base):
+    """The right to save a profile, held by one scrape at a time (any process, any node).
+
+    ``holder`` is a random token of the holding session; the holder renews ``expires_at``
+    while it works, so a crashed holder's lease lapses on its own.
+    """
+
+    __tablename__ = "browser_profile_leases"
+
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(128), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(36))
+    acquired_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+
+    def __repr__(self) -> str:
+        return f"ProfileLease(team_id={self.team_id!r}, name={self.name!r})"

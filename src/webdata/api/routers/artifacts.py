@@ -1,7 +1,8 @@
 """``GET /v2/artifacts/{path}``: a screenshot or PDF through its signed, expiring link.
 
 The signature is the credential (like a presigned S3 URL), so no API key is asked for: the
-links go to people and tools that have none.
+links go to people and tools that have none. Only the local backend's links come here; with
+the S3 backend they are presigned URLs of the bucket.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ router = APIRouter(tags=["artifacts"])
     },
 )
 async def artifact(request: Request, path: str) -> FileResponse:
-    store: ArtifactStore = request.app.state.services.artifacts
+    store = request.app.state.services.artifacts
     try:
+        if not isinstance(store, ArtifactStore):
+            # Another backend (a bucket) serves its own links; this route has no files.
+            raise LinkInvalid(path)
         found = store.open(path, request.query_params.get("exp"), request.query_params.get("sig"))
     except LinkInvalid:
         raise ApiError(
