@@ -195,3 +195,25 @@ def test_forum_board_chrome_and_poster_stats_go() -> None:
     for chrome in ("not logged in", "Registered:", "Posts: 710", "Board footer", "Powered by"):
         assert chrome not in md, chrome
     assert "IPS_STAT" not in md
+
+
+def test_a_block_shown_twice_appears_once_quotes_and_code_stay() -> None:
+    description = (
+        "<div class='desc'><p>DESCRIPTION_TEXT Handmade stoneware mug, wheel thrown and glazed "
+        "in a wabi-sabi style.</p><p>Dishwasher safe; hand washing keeps the glaze bright for "
+        "longer. Capacity 350 ml, height 9 cm.</p></div>"
+    )
+    code = (
+        "<pre><code>pip install webdata  # the same command in both tabs of the guide</code></pre>"
+    )
+    post = f"QUOTED_POST {PROSE}"
+    md = markdown(
+        f"<main><h1>Mug</h1><div class='mobile'>{description}</div>"
+        f"<div class='desktop'>{description}</div>"
+        f"<div class='tab'><h3>Linux</h3>{code}</div><div class='tab'><h3>macOS</h3>{code}</div>"
+        f"<div class='post'><p>{post}</p></div>"
+        f"<div class='post'><blockquote><p>{post}</p></blockquote><p>I agree.</p></div></main>"
+    )
+    assert md.count("DESCRIPTION_TEXT") == 1, md
+    assert md.count("pip install webdata") == 2
+    assert md.count("QUOTED_POST") == 2

@@ -16,7 +16,8 @@
    that happens to be called ``main-nav-wrapper`` survives. Then the residual boilerplate
    rules of ``boilerplate.py`` (controls, small forms, CTA links, link lists, blocks opened
    by a "Related articles"-style heading, interface phrases, unmarked copyright footers,
-   small blocks hidden by a utility class) and the image noise of ``media_noise.py``.
+   small blocks hidden by a utility class), the image noise of ``media_noise.py`` and the
+   second copies of ``repeated_blocks.py``.
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>``: the block with most text and low link density.
@@ -35,6 +36,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
 from webdata.content.media_noise import media_removals
+from webdata.content.repeated_blocks import repeated_block_removals
 
 STRUCTURAL = ", ".join(
     [
@@ -202,6 +204,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
     found += media_removals(scope)
+    found += repeated_block_removals(scope, found)  # last: copies of what stays
     return topmost(found)
 
 

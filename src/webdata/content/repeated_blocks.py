@@ -1,0 +1,56 @@
+"""Blocks the page shows twice: a responsive layout's second copy (mobile and desktop versions
+of the same description), a product text repeated in a tab, a card rendered twice.
+
+A block of ``MIN_CHARS`` to ``_MAX_CHARS`` characters whose text equals an earlier block's
+is dropped; the first copy stays. Not touched: quotes (a reply quoting a post repeats
+it on purpose), code, and copies nested in each other. Blocks already removed as boilerplate
+neither count as the first copy nor are looked at.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import contains, has_ancestor_in
+
+MIN_CHARS = 150
+_BLOCKS = "div, section, article, ul, ol, p, table, dl"
+_KEPT_INSIDE = "pre, code, blockquote"
+# Larger blocks are page wrappers, not copies; skipping them keeps the pass linear-ish.
+_MAX_CHARS = 20_000
+
+
+def _quoted(node: LexborNode) -> bool:
+    current: LexborNode | None = node
+    while current is not None:
+        classes = (current.attributes.get("class") or "").lower()
+        if current.tag == "blockquote" or "quote" in classes:
+            return True
+        current = current.parent
+    return False
+
+
+def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> list[LexborNode]:
+    """Second and later copies of a block under ``scope``; ``removed``: already going."""
+    gone = {n.mem_id for n in removed}
+    first_seen: dict[str, LexborNode] = {}
+    out: list[LexborNode] = []
+    for node in scope.css(_BLOCKS):
+        if node.mem_id == scope.mem_id or node.mem_id in gone or has_ancestor_in(node, gone):
+            continue
+        # Text nodes stripped and joined: cheap, and equal for copies that differ only in
+        # the whitespace between tags.
+        text = node.text(deep=True, strip=True)
+        if len(text) < MIN_CHARS or len(text) > _MAX_CHARS:
+            continue
+        first = first_seen.get(text)
+        if first is None:
+            first_seen[text] = node
+            continue
+        if contains(first, node) or contains(node, first):
+            continue  # a wrapper and its only child: one block, not two
+        if node.css_first(_KEPT_INSIDE) is not None or _quoted(node) or _quoted(first):
+            continue
+        out.append(node)
+        gone.add(node.mem_id)
+    return out
