@@ -140,8 +140,7 @@ class BrowserPool:
         try:
             ctx = await slot.browser.new_context(**options)
         except BaseException:
-            self._served += 1
-            slot.served += 1
+            self._count_served(slot)
             self._release(slot)
             self._pages.release()
             raise
@@ -149,10 +148,7 @@ class BrowserPool:
         try:
             yield ctx
         finally:
-            self._served += 1
-            slot.served += 1
-            if slot.served >= self._restart_after:
-                slot.retiring = True  # now, so the next scrape goes to another browser
+            self._count_served(slot)  # now, so the next scrape goes to another browser
             # A task of its own: a cancelled scrape still closes its context.
             closing = asyncio.create_task(self._close_context(ctx, slot))
             self._closing.add(closing)
@@ -228,10 +224,15 @@ class BrowserPool:
             slot.active += 1
             return slot
 
-    def _release(self, slot: _Slot) -> None:
-        slot.active -= 1
+    def _count_served(self, slot: _Slot) -> None:
+        """One more scrape done on ``slot``; past ``restart_after`` it takes no new ones."""
+        self._served += 1
+        slot.served += 1
         if slot.served >= self._restart_after:
             slot.retiring = True
+
+    def _release(self, slot: _Slot) -> None:
+        slot.active -= 1
         self._retire_when_idle(slot)
         if (
             self._max_memory

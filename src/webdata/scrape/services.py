@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,8 +44,9 @@ class ScrapeServices:
     ) -> ScrapeServices:
         """``content_workers`` overrides the setting (the one-shot CLI wants none);
         ``profiles`` is the profile store of the caller's database."""
-        # First: a misconfigured artifact backend stops the start before anything runs.
-        artifacts = _artifacts(settings)
+        # First: a misconfigured artifact backend stops the start before anything runs. In a
+        # thread: the bucket check and the sweep are blocking I/O (a network call for S3).
+        artifacts = await asyncio.to_thread(_artifacts, settings)
         http = HttpEngine(settings)
         await http.start()
         enhanced = EnhancedEngine(settings)
