@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -37,8 +38,11 @@ def site_url() -> Iterator[str]:
         yield url
 
 
-def start_api(data_dir: Path, **overrides: object) -> Iterator[RunningApi]:
-    """A real webdata API on a free port, with its own SQLite store under ``data_dir``."""
+def start_api(
+    data_dir: Path, *, clock: Callable[[], datetime] | None = None, **overrides: object
+) -> Iterator[RunningApi]:
+    """A real webdata API on a free port, with its own SQLite store under ``data_dir``;
+    ``clock`` replaces the UTC clock of its cache and history."""
     from webdata.api.app import create_app
     from webdata.config import Settings
 
@@ -50,7 +54,8 @@ def start_api(data_dir: Path, **overrides: object) -> Iterator[RunningApi]:
         "log_level": "warning",
     }
     settings = Settings(**{**options, **overrides})  # type: ignore[arg-type]
-    with serve_in_thread(create_app(settings)) as url:
+    app = create_app(settings, clock=clock) if clock is not None else create_app(settings)
+    with serve_in_thread(app) as url:
         yield RunningApi(url=url, key=TEST_KEY, data_dir=data_dir)
 
 
@@ -70,3 +75,24 @@ def firecrawl(api: RunningApi):  # type: ignore[no-untyped-def]
     from firecrawl import Firecrawl
 
     return Firecrawl(api_key=api.key, api_url=api.url, max_retries=1)
+
+
+def other_team_key(api: RunningApi) -> str:
+    """A key of a new team, made in the API's own (SQLite) store."""
+    import secrets
+
+    from tests.store.conftest import run_sync
+    from webdata.store.db import make_engine, make_sessionmaker
+    from webdata.store.keys import KeyStore
+
+    async def make() -> str:
+        engine = make_engine(f"sqlite+aiosqlite:///{(api.data_dir / 'webdata.db').as_posix()}")
+        try:
+            keys = KeyStore(make_sessionmaker(engine), cache_ttl=0)
+            team = await keys.create_team(f"other-{secrets.token_hex(6)}")
+            _, key = await keys.create_key(team.id)
+            return key
+        finally:
+            await engine.dispose()
+
+    return run_sync(make)

@@ -82,19 +82,31 @@ def test_zero_data_retention_leaves_no_log_line(tmp_path: Path, site_url: str) -
     key = "wd-zdr-test-key-000000000000000000000000"
     proc = serve(
         tmp_path, port, WEBDATA_BOOTSTRAP_API_KEY=key, WEBDATA_ALLOW_PRIVATE_NETWORKS="true",
-        WEBDATA_LOG_LEVEL="info",
+        WEBDATA_LOG_LEVEL="debug",
     )  # fmt: skip
     wait_healthy(url, proc)
     auth = {"Authorization": f"Bearer {key}"}
     logged = f"{site_url}/articles/tomatoes?visible=1"
     secret = f"{site_url}/articles/tomatoes?zdr-secret=1"
     assert httpx.post(f"{url}/v2/scrape", json={"url": logged}, headers=auth).status_code == 200
-    resp = httpx.post(
-        f"{url}/v2/scrape", json={"url": secret, "zeroDataRetention": True}, headers=auth
-    )
-    assert resp.status_code == 200
+    for body, status in (
+        ({"url": secret, "zeroDataRetention": True}, 200),
+        # lockdown is zero data retention too: neither its miss nor its hit is logged.
+        ({"url": secret.replace("zdr", "lockdown"), "lockdown": True}, 404),
+        ({"url": logged.replace("visible", "zdr-secret-hit"), "lockdown": True}, 404),
+        ({"url": logged, "lockdown": True, "origin": "zdr-secret-hit"}, 200),
+    ):
+        resp = httpx.post(f"{url}/v2/scrape", json=body, headers=auth)
+        assert resp.status_code == status, resp.text
     stderr = stop(proc)
     assert logged in stderr, "the ordinary scrape was not logged, so this test proves nothing"
-    assert "zdr-secret" not in stderr
+    assert stderr.count(logged) == 1, "the lockdown hit was logged"
+    assert "zdr-secret" not in stderr and "lockdown-secret" not in stderr
+    # Nothing of the ZDR page in the cache: the one entry is the ordinary scrape's.
+    from tests.api.test_cache import cache_rows
+    from tests.conftest import RunningApi
+
+    api = RunningApi(url=url, key=key, data_dir=tmp_path)
+    assert cache_rows(api, secret) == 0 and cache_rows(api, logged) == 1
     assert not list(tmp_path.glob("**/*zdr*"))
     assert b"zdr-secret" not in (tmp_path / "webdata.db").read_bytes()

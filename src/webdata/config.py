@@ -131,6 +131,18 @@ class Settings(BaseSettings):
     # Country (ISO 3166-1 alpha-2) -> proxy URLs, as JSON: {"DE": ["http://…"]}.
     proxy_countries: dict[str, list[str]] = Field(default_factory=dict)
     proxy_enhanced_countries: dict[str, list[str]] = Field(default_factory=dict)
+    # The cache index (``scrape.cache``): off, nothing is stored and minAge/lockdown always
+    # miss. Entries are kept ``cache_retention_s`` at most (lockdown's default maxAge of two
+    # years can only find what is still kept), and swept every ``cache_sweep_interval_s``.
+    cache_enabled: bool = True
+    cache_retention_s: int = Field(30 * 24 * 3600, ge=60)
+    cache_sweep_interval_s: int = Field(600, ge=1)
+    # Largest entry kept, compressed; bigger documents are served but not cached.
+    cache_max_entry_bytes: int = Field(16 * 1024 * 1024, ge=1024)
+    # One index shared by all teams instead of one per team. Only pages fetched without the
+    # caller's credentials are ever cached, so every shared entry is a public page; still
+    # off by default, since a team would see that another fetched a page (and when).
+    cache_shared: bool = False
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

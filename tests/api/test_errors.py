@@ -272,7 +272,6 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
         ({"formats": [{"type": "json", "prompt": "price"}]}, "json"),
         ({"formats": ["summary"]}, "summary"),
         ({"formats": ["branding"]}, "branding"),
-        ({"formats": ["changeTracking"]}, "changeTracking"),
         ({"onlyCleanContent": True}, "onlyCleanContent"),
         ({"redactPII": True}, "redactPII"),
     ],

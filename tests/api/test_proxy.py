@@ -46,8 +46,9 @@ def p(proxied: ProxiedApi) -> ProxiedApi:
 
 
 def scrape(p: ProxiedApi, **body: Any) -> dict[str, Any]:
+    """Always fetched (maxAge 0): the tests count what went through each proxy."""
     with p.api.client() as c:
-        resp = c.post("/v2/scrape", json=body)
+        resp = c.post("/v2/scrape", json={"maxAge": 0, **body})
     assert resp.status_code == 200, resp.text
     data: dict[str, Any] = resp.json()["data"]
     return data

@@ -35,7 +35,7 @@ def test_default_is_markdown_of_the_main_content(client: httpx.Client, site_url:
 
 def test_metadata(client: httpx.Client, site_url: str) -> None:
     url = f"{site_url}/articles/tomatoes"
-    meta = scrape(client, url=url)["metadata"]
+    meta = scrape(client, url=url, maxAge=0)["metadata"]
     assert meta["title"] == "Growing Tomatoes on a Balcony"
     assert meta["description"] == "A practical guide to balcony tomatoes."
     assert meta["keywords"] == "tomatoes, balcony, gardening"

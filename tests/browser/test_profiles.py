@@ -14,8 +14,7 @@ import pytest
 from firecrawl import Firecrawl
 
 from tests.api.test_errors import assert_error
-from tests.conftest import RunningApi
-from tests.store.conftest import run_sync
+from tests.conftest import RunningApi, other_team_key
 from webdata.config import Settings
 from webdata.contract import ApiError, ScrapeRequest
 from webdata.scrape.run import run_scrape
@@ -75,22 +74,6 @@ def read_values(
 
 def everything(value: str) -> dict[str, str]:
     return {"server cookie": value, "js cookie": value, "local storage": value}
-
-
-def other_team_key(api: RunningApi) -> str:
-    """A key of a new team, made in the API's own store."""
-
-    async def make() -> str:
-        engine = make_engine(f"sqlite+aiosqlite:///{(api.data_dir / 'webdata.db').as_posix()}")
-        try:
-            keys = KeyStore(make_sessionmaker(engine), cache_ttl=0)
-            team = await keys.create_team(f"other-{token()}")
-            _, key = await keys.create_key(team.id)
-            return key
-        finally:
-            await engine.dispose()
-
-    return run_sync(make)
 
 
 def test_a_profile_carries_cookies_and_local_storage_to_the_next_scrape(

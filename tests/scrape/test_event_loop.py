@@ -12,20 +12,21 @@ from tests.conftest import RunningApi
 def test_small_scrapes_stay_fast_while_a_huge_page_is_processed(
     api: RunningApi, site_url: str
 ) -> None:
+    # maxAge 0: every scrape does the work (a cache hit would not exercise the content stage).
     huge = f"{site_url}/articles/huge"
     small = f"{site_url}/articles/tomatoes"
     with api.client() as c:
         started = time.perf_counter()
-        assert c.post("/v2/scrape", json={"url": huge}).status_code == 200
+        assert c.post("/v2/scrape", json={"url": huge, "maxAge": 0}).status_code == 200
         alone = time.perf_counter() - started
-        assert c.post("/v2/scrape", json={"url": small}).status_code == 200  # warm
+        assert c.post("/v2/scrape", json={"url": small, "maxAge": 0}).status_code == 200  # warm
 
     done = threading.Event()
 
     def heavy() -> None:
         with api.client() as c:
             for _ in range(3):
-                assert c.post("/v2/scrape", json={"url": huge}).status_code == 200
+                assert c.post("/v2/scrape", json={"url": huge, "maxAge": 0}).status_code == 200
         done.set()
 
     thread = threading.Thread(target=heavy)
@@ -35,7 +36,7 @@ def test_small_scrapes_stay_fast_while_a_huge_page_is_processed(
     with api.client() as c:
         while not done.is_set() and len(latencies) < 50:
             t = time.perf_counter()
-            assert c.post("/v2/scrape", json={"url": small}).status_code == 200
+            assert c.post("/v2/scrape", json={"url": small, "maxAge": 0}).status_code == 200
             latencies.append(time.perf_counter() - t)
     thread.join()
     assert len(latencies) >= 3, "the heavy scrapes finished before any small one was measured"

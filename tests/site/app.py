@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 MODULES = ["pages_articles", "pages_browser", "pages_http", "pages_ads", "pages_profiles"]
-MODULES.append("pages_antibot")
+MODULES += ["pages_antibot", "pages_changes"]
 
 
 def build_app() -> Starlette:

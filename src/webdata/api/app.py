@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 
+import structlog
 from fastapi import FastAPI
 from rich.console import Console
 
@@ -16,9 +20,14 @@ from webdata.api.routers import artifacts, health, scrape
 from webdata.config import Settings, get_settings
 from webdata.logging import configure_logging
 from webdata.scrape.services import ScrapeServices
+from webdata.store.cache import CacheStore
 from webdata.store.db import make_engine, make_sessionmaker, migrate
+from webdata.store.history import HistoryStore
 from webdata.store.keys import KeyStore, ensure_bootstrap
+from webdata.store.models import utcnow
 from webdata.store.profiles import ProfileStore
+
+log = structlog.get_logger("webdata.api")
 
 ROUTERS = [health.router, scrape.router, artifacts.router]
 
@@ -32,7 +41,22 @@ def announce_first_key(key: str) -> None:
     )
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+async def sweep_cache(cache: CacheStore, interval_s: float) -> None:
+    """Delete expired cache entries now and every ``interval_s``, for the process's life."""
+    while True:
+        try:
+            removed = await cache.sweep()
+            if removed:
+                log.info("cache swept", removed=removed)
+        except Exception:  # a database hiccup must not end the sweeping
+            log.warning("cache sweep failed", exc_info=True)
+        await asyncio.sleep(interval_s)
+
+
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], datetime] = utcnow
+) -> FastAPI:
+    """``clock``: the current UTC time of the cache and page history (tests move it)."""
     settings = settings or get_settings()
     configure_logging(settings.log_level)
 
@@ -46,12 +70,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         first_key = await ensure_bootstrap(app.state.keys, settings.bootstrap_api_key)
         if first_key and settings.print_first_key:
             announce_first_key(first_key)
-        app.state.services = await ScrapeServices.start(settings, profiles=ProfileStore(sessions))
+        cache = CacheStore(engine, clock=clock)
+        app.state.services = await ScrapeServices.start(
+            settings,
+            profiles=ProfileStore(sessions),
+            cache=cache,
+            history=HistoryStore(engine),
+            clock=clock,
+        )
+        sweeper = asyncio.create_task(sweep_cache(cache, settings.cache_sweep_interval_s))
         app.state.ready = True
         try:
             yield
         finally:
             app.state.ready = False
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await app.state.services.close()
             await engine.dispose()
 

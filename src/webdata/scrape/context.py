@@ -33,6 +33,10 @@ class ScrapeContext:
     # (``scrape.proxy_choice``).
     proxy_used: str = "basic"
     blocked: str | None = None
+    # False when the result is a fallback after a failure (worth returning, not keeping).
+    cacheable: bool = True
+    # Document field -> artifact the field links to (the cache keeps the file, not the link).
+    artifact_refs: dict[str, str] = field(default_factory=dict)
 
     def remaining_s(self) -> float:
         """Seconds left of the request's ``timeout`` budget."""

@@ -89,9 +89,8 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("question", unavailable=("the question format", _LLM)),
         Transformer("highlights", unavailable=("the highlights format", "the highlights ranker")),
         Transformer("query", unavailable=("the query format", _LLM)),
-        Transformer(
-            "changeTracking", unavailable=("the changeTracking format", "the scrape history")
-        ),
+        # Filled by ``scrape.tracking`` from the team's history before the document is built.
+        Transformer("changeTracking", _field("changeTracking"), frozenset({"markdown"})),
         Transformer("product", unavailable=("the product format", "the product extractor")),
         Transformer("menu", unavailable=("the menu format", "the menu extractor")),
     )

@@ -11,7 +11,8 @@ from urllib.parse import urlsplit
 
 from webdata.content.pipeline import validate_selector
 from webdata.contract import ApiError, ScrapeRequest
-from webdata.contract.errors import bad_request, forbidden, not_found, unsupported
+from webdata.contract.errors import bad_request, forbidden, unsupported
+from webdata.contract.formats import ChangeTrackingFormat
 from webdata.scrape.formats import REGISTRY, Transformer
 
 
@@ -29,6 +30,14 @@ def _option_refusals(req: ScrapeRequest) -> ApiError | None:
         (req.check_prompt_injection, "checkPromptInjection", "an LLM endpoint"),
         (req.use_mock is not None, "useMock", "recorded mocks"),
         (req.domain_tools, "domainTools", "domain tools"),
+        (
+            any(
+                isinstance(f, ChangeTrackingFormat) and "json" in f.modes
+                for f in req.format_objects
+            ),
+            "the json mode of changeTracking",
+            "an LLM endpoint and the LLM formats",
+        ),
         (
             req.threat_protection is not None
             and req.threat_protection.mode in ("normal", "zscaler"),
@@ -60,9 +69,30 @@ def _threat_lists(req: ScrapeRequest) -> ApiError | None:
     return None
 
 
+def _change_tracking_problems(req: ScrapeRequest) -> list[dict[str, object]]:
+    """changeTracking keeps a copy of the page and compares a fresh one with it."""
+    index = next((i for i, f in enumerate(req.format_objects) if f.type == "changeTracking"), None)
+    if index is None:
+        return []
+    clashes = [
+        (req.zero_data_retention, "zeroDataRetention", "stores nothing of the page"),
+        (req.lockdown, "lockdown", "is zero data retention and never fetches the page"),
+        (req.min_age is not None, "minAge", "answers from the cache without fetching"),
+    ]
+    return [
+        {
+            "path": ["formats", index],
+            "message": f"changeTracking keeps a copy of the page to compare the next scrape "
+            f"with, and compares a freshly fetched page; {name} {why}",
+        }
+        for clash, name, why in clashes
+        if clash
+    ]
+
+
 def make_plan(req: ScrapeRequest) -> Plan:
     """Validate what the schema cannot, then list the transformers to run, in request order."""
-    problems = [
+    problems: list[dict[str, object]] = [
         {"path": [field, i], "message": msg}
         for field, tags in (("includeTags", req.include_tags), ("excludeTags", req.exclude_tags))
         for i, sel in enumerate(tags or ())
@@ -77,17 +107,9 @@ def make_plan(req: ScrapeRequest) -> Plan:
                 "loaded (saveChanges: false) but not saved",
             }
         )
+    problems.extend(_change_tracking_problems(req))
     if problems:
         raise bad_request(problems)
-    if req.min_age is not None:
-        # No scrape history exists yet, so a cache-only request can only miss.
-        raise not_found(
-            "SCRAPE_NO_CACHED_DATA: no cached data for this URL", "SCRAPE_NO_CACHED_DATA"
-        )
-    if req.lockdown:
-        raise not_found(
-            "SCRAPE_LOCKDOWN_CACHE_MISS: no cached data for this URL", "SCRAPE_LOCKDOWN_CACHE_MISS"
-        )
     for refusal in (_threat_lists(req), _option_refusals(req)):
         if refusal is not None:
             raise refusal

@@ -15,11 +15,13 @@ from webdata.browser.capture import Capture
 from webdata.content.base64_images import remove_base64_images
 from webdata.content.pipeline import ContentOptions, process_text
 from webdata.contract import ActionResults, ApiError, Document, DocumentMetadata, ScrapeRequest
-from webdata.contract.errors import request_timeout, unsupported
+from webdata.contract.errors import not_found, request_timeout, unsupported
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
 from webdata.scrape.browser_task import needs_browser, page_task
+from webdata.scrape.cache import cached_document, keep_document
+from webdata.scrape.cache_policy import CachePolicy, cache_policy
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.fetch_options import target_headers
@@ -28,10 +30,13 @@ from webdata.scrape.profile import open_profile
 from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
 from webdata.scrape.services import ScrapeServices
 from webdata.scrape.shell_detect import is_app_shell, might_be_shell
+from webdata.scrape.tracking import track_changes
 
 log = structlog.get_logger("webdata.scrape")
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+# The spec's lockdown billing: 5 credits for a cache hit (a miss is a 404 at 1 credit).
+LOCKDOWN_HIT_CREDITS = 5
 # Formats that need no decoding of the body; a binary answer is fine for them.
 RAW_FORMATS = frozenset({"rawBase64"})
 
@@ -179,8 +184,9 @@ async def _fetch(ctx: ScrapeContext, services: ScrapeServices, engines: AttemptE
     except (BlockedAddressError, FetchTimeoutError):
         raise
     except FetchError as exc:
-        # The page is still worth something as the server sent it.
+        # The page is still worth something as the server sent it, but not worth keeping.
         ctx.warnings.append(f"The page needs JavaScript but the browser failed: {exc.message}")
+        ctx.cacheable = False
         return fetched
 
 
@@ -191,17 +197,19 @@ async def _store_artifacts(ctx: ScrapeContext, services: ScrapeServices, base_ur
     store = services.artifacts
     ttl = services.settings.artifact_ttl_s
 
-    def link(capture: Capture, kind: str) -> str:
+    def link(capture: Capture, kind: str, field: str | None = None) -> str:
         if ctx.request.zero_data_retention:
             # Nothing about the page may be stored: the bytes travel inline instead.
             encoded = base64.b64encode(capture.data).decode("ascii")
             return f"data:{capture.mime};base64,{encoded}"
         rel = store.save(ctx.team_id, kind, capture.data, capture.extension)
+        if field is not None:
+            ctx.artifact_refs[field] = rel
         return store.signed_url(base_url, rel, ttl)
 
     def store_all() -> None:
         if fetched.screenshot is not None:
-            ctx.fields["screenshot"] = link(fetched.screenshot, "screenshot")
+            ctx.fields["screenshot"] = link(fetched.screenshot, "screenshot", "screenshot")
         if ctx.request.actions:
             out = fetched.actions
             ctx.fields["actions"] = ActionResults(
@@ -228,16 +236,68 @@ async def run_scrape(
     """
     plan = make_plan(req)
     ctx = ScrapeContext(request=req, team_id=team_id)
-    # Loads the profile; a saving one takes its lease here (409 when another session has it).
-    ctx.profile = await open_profile(req, services.profiles, team_id)
+    if "changeTracking" in req.format_types and (services.history is None or team_id is None):
+        raise unsupported("the changeTracking format", "the store (scrape through the API)")
+    settings = services.settings
+    base_url = base_url or f"http://{settings.host}:{settings.port}"
+    policy = cache_policy(req, enabled=services.cache is not None)
+    if req.lockdown:
+        ctx.credits = LOCKDOWN_HIT_CREDITS
+    doc = await cached_document(ctx, policy, services, base_url)
+    if doc is None and policy.cache_only:
+        # Lockdown never contacts the target; neither logs the URL.
+        code = "SCRAPE_LOCKDOWN_CACHE_MISS" if req.lockdown else "SCRAPE_NO_CACHED_DATA"
+        raise not_found(f"{code}: no cached data for this URL", code)
+    if doc is None and policy.read and policy.store:
+        doc = await _after_identical_scrape(ctx, policy, services, base_url)
+    if doc is None:
+        with services.flights.lead(policy.key if policy.store else None):
+            doc = await _scrape_fresh(ctx, plan, services, base_url)
+            await keep_document(ctx, policy, services, doc)
+    if not (req.zero_data_retention or req.lockdown):
+        log.info(
+            "scrape",
+            url=req.url,
+            status=doc.metadata.status_code,
+            cache=doc.metadata.cache_state,
+            ms=round((time.monotonic() - ctx.started) * 1000, 1),
+            team=team_id,
+            origin=req.origin,
+            audit_user=req.audit_metadata.username if req.audit_metadata else None,
+        )
+    return doc
+
+
+async def _after_identical_scrape(
+    ctx: ScrapeContext, policy: CachePolicy, services: ScrapeServices, base_url: str
+) -> Document | None:
+    """When the same scrape is in flight here, wait for it and answer from what it cached."""
+    running = services.flights.running(policy.key)
+    if running is None:
+        return None
     try:
-        async with asyncio.timeout(req.timeout / 1000):
+        async with asyncio.timeout(max(ctx.remaining_s(), 0.001)):
+            await running.wait()
+    except TimeoutError:
+        raise request_timeout(
+            {"timeoutMs": ctx.request.timeout, "message": "the page took longer than `timeout`"}
+        ) from None
+    return await cached_document(ctx, policy, services, base_url)
+
+
+async def _scrape_fresh(
+    ctx: ScrapeContext, plan: Plan, services: ScrapeServices, base_url: str
+) -> Document:
+    req = ctx.request
+    # Loads the profile; a saving one takes its lease here (409 when another session has it).
+    ctx.profile = await open_profile(req, services.profiles, ctx.team_id)
+    try:
+        async with asyncio.timeout(max(ctx.remaining_s(), 0.001)):
             ctx.fetched = await fetch_with_proxy(
                 ctx, services, lambda engines: _fetch(ctx, services, engines)
             )
             await _content_stage(ctx, plan, services.content)
-        settings = services.settings
-        await _store_artifacts(ctx, services, base_url or f"http://{settings.host}:{settings.port}")
+        await _store_artifacts(ctx, services, base_url)
     except (TimeoutError, FetchTimeoutError):
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the page took longer than `timeout` to load"}
@@ -248,15 +308,5 @@ async def run_scrape(
         if ctx.profile is not None:
             # Saves what the browser ended with (when saving) and releases the lease, always.
             await ctx.profile.finish(ctx.fetched, ctx.warnings)
-    doc = _document(ctx, plan)
-    if not req.zero_data_retention:
-        log.info(
-            "scrape",
-            url=req.url,
-            status=ctx.fetched.status_code,
-            ms=round((time.monotonic() - ctx.started) * 1000, 1),
-            team=team_id,
-            origin=req.origin,
-            audit_user=req.audit_metadata.username if req.audit_metadata else None,
-        )
-    return doc
+    await track_changes(ctx, services)
+    return _document(ctx, plan)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from webdata.config import Settings
 from webdata.engines.browser import BrowserEngine
@@ -12,12 +13,16 @@ from webdata.engines.enhanced import EnhancedEngine
 from webdata.engines.http import HttpEngine
 from webdata.engines.proxy import ProxyPools
 from webdata.scrape.content_runner import ContentRunner
+from webdata.scrape.single_flight import SingleFlight
 from webdata.store.artifacts import (
     ArtifactBackend,
     ArtifactBackendError,
     ArtifactStore,
     load_or_create_key,
 )
+from webdata.store.cache import CacheStore
+from webdata.store.history import HistoryStore
+from webdata.store.models import utcnow
 from webdata.store.profiles import ProfileStore
 
 
@@ -31,8 +36,14 @@ class ScrapeServices:
     enhanced: EnhancedEngine
     proxies: ProxyPools
     artifacts: ArtifactBackend
-    # Browser profiles, in the store; None where no store is open (the one-shot CLI).
+    # Browser profiles, the cache index and the change-tracking history, in the store; None
+    # where no store is open (the one-shot CLI) or the cache is turned off.
     profiles: ProfileStore | None = None
+    cache: CacheStore | None = None
+    history: HistoryStore | None = None
+    # The current UTC time of cache entries and history (tests move it).
+    clock: Callable[[], datetime] = utcnow
+    flights: SingleFlight = field(default_factory=SingleFlight)
 
     @classmethod
     async def start(
@@ -41,9 +52,12 @@ class ScrapeServices:
         *,
         content_workers: int | None = None,
         profiles: ProfileStore | None = None,
+        cache: CacheStore | None = None,
+        history: HistoryStore | None = None,
+        clock: Callable[[], datetime] = utcnow,
     ) -> ScrapeServices:
-        """``content_workers`` overrides the setting (the one-shot CLI wants none);
-        ``profiles`` is the profile store of the caller's database."""
+        """``content_workers`` overrides the setting (the one-shot CLI wants none); the
+        stores are those of the caller's database."""
         # First: a misconfigured artifact backend stops the start before anything runs. In a
         # thread: the bucket check and the sweep are blocking I/O (a network call for S3).
         artifacts = await asyncio.to_thread(_artifacts, settings)
@@ -66,6 +80,9 @@ class ScrapeServices:
             proxies=ProxyPools(settings),
             artifacts=artifacts,
             profiles=profiles,
+            cache=cache if settings.cache_enabled else None,
+            history=history,
+            clock=clock,
         )
 
     async def close(self) -> None:

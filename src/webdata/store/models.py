@@ -1,7 +1,8 @@
 """Declarative models of the store.
 
-Teams, API keys and browser profiles so far; later tables (credits ledger, cache index, jobs)
-are added here together with a new Alembic revision in ``migrations/versions/``.
+Teams, API keys, browser profiles, the cache index and page history so far; later tables
+(credits ledger, jobs) are added here together with a new Alembic revision in
+``migrations/versions/``.
 Migrations never import this module: each revision spells out its own schema, so old
 revisions keep working whatever these classes become.
 """
@@ -12,7 +13,17 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, MetaData, String, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    LargeBinary,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
@@ -153,3 +164,46 @@ class ProfileLease(Base):
 
     def __repr__(self) -> str:
         return f"ProfileLease(team_id={self.team_id!r}, name={self.name!r})"
+
+
+class CacheEntry(Base):
+    """One cached scrape result: the newest document for a (scope, key).
+
+    ``scope`` is the team's id, or ``SHARED_SCOPE`` for the operator-enabled shared index (no
+    foreign key for that reason: rows of a deleted team age out with ``expires_at``). ``key``
+    is the hash of the normalised URL and every option that changes the output
+    (``scrape.cache_key``); ``url_hash`` the hash of the URL alone. ``body`` is the document's
+    wire form, compressed (``store.blobs``).
+    """
+
+    __tablename__ = "cache_entries"
+
+    scope: Mapped[str] = mapped_column(String(36), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    url_hash: Mapped[str] = mapped_column(String(64), index=True)
+    status_code: Mapped[int]
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+
+    def __repr__(self) -> str:
+        return f"CacheEntry(scope={self.scope!r}, key={self.key[:12]!r})"
+
+
+class PageSnapshot(Base):
+    """The latest change-tracking scrape of a URL by a team, under a tag ('' for none): what
+    the next ``changeTracking`` scrape compares with. ``markdown`` is compressed."""
+
+    __tablename__ = "page_snapshots"
+
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), primary_key=True
+    )
+    url_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tag: Mapped[str] = mapped_column(String(128), primary_key=True)
+    status_code: Mapped[int]
+    scraped_at: Mapped[datetime]
+    markdown: Mapped[bytes] = mapped_column(LargeBinary)
+
+    def __repr__(self) -> str:
+        return f"PageSnapshot(team_id={self.team_id!r}, tag={self.tag!r})"

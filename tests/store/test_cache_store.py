@@ -1,0 +1,126 @@
+"""The cache index and page history on SQLite and on the real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from webdata.store.cache import AgeWindow, CacheStore
+from webdata.store.db import make_engine, make_sessionmaker, migrate
+from webdata.store.history import HistoryStore
+from webdata.store.keys import KeyStore
+from webdata.store.models import CacheEntry
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+ANY = AgeWindow(max_age=None)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture()
+async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
+    await migrate(db_url)
+    eng = make_engine(db_url)
+    try:
+        yield eng
+    finally:
+        await eng.dispose()
+
+
+def doc(text: str) -> dict[str, object]:
+    return {"document": {"markdown": text, "metadata": {"statusCode": 200}}, "artifacts": {}}
+
+
+async def put(cache: CacheStore, key: str, text: str, at: datetime, **kw: object) -> int:
+    return await cache.put(
+        "team", key, url_hash="u" * 64, status_code=200, payload=doc(text),
+        created_at=at, expires_at=at + timedelta(days=30), **kw,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+async def test_age_windows(engine: AsyncEngine) -> None:
+    clock = Clock()
+    cache = CacheStore(engine, clock=clock)
+    await put(cache, "k", "hello", T0)
+    clock.now = T0 + timedelta(hours=3)
+    found = await cache.get("team", "k", AgeWindow(max_age=timedelta(hours=4)))
+    assert found is not None and found.payload == doc("hello") and found.created_at == T0
+    assert await cache.get("team", "k", AgeWindow(max_age=timedelta(hours=3))) is None
+    assert await cache.get("team", "k", AgeWindow(None, min_age=timedelta(hours=3))) is not None
+    assert await cache.get("team", "k", AgeWindow(None, min_age=timedelta(hours=4))) is None
+    assert await cache.get("other-team", "k", ANY) is None
+    assert await cache.get("team", "other-key", ANY) is None
+
+
+async def test_newest_wins_whatever_the_commit_order(engine: AsyncEngine) -> None:
+    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1))
+    await put(cache, "k", "newer", T0 + timedelta(minutes=10))
+    await put(cache, "k", "older", T0)  # a slow writer finishing late
+    found = await cache.get("team", "k", ANY)
+    assert found is not None and found.payload == doc("newer")
+    await put(cache, "k", "newest", T0 + timedelta(minutes=20))
+    found = await cache.get("team", "k", ANY)
+    assert found is not None and found.payload == doc("newest")
+    assert await cache.count() == 1
+
+
+async def test_concurrent_writers_leave_one_row(engine: AsyncEngine) -> None:
+    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1))
+    moments = [T0 + timedelta(seconds=i) for i in range(20)]
+    await asyncio.gather(*(put(cache, "k", f"v{i}", at) for i, at in enumerate(moments)))
+    found = await cache.get("team", "k", ANY)
+    assert found is not None and found.payload == doc("v19")
+    assert await cache.count("u" * 64) == 1
+
+
+async def test_bodies_are_compressed_and_size_capped(engine: AsyncEngine) -> None:
+    cache = CacheStore(engine, clock=lambda: T0)
+    text = "A sentence that repeats on a long page. " * 2000
+    size = await put(cache, "k", text, T0)
+    async with engine.connect() as conn:
+        body = (await conn.execute(select(CacheEntry.body))).scalar_one()
+    assert size == len(body) < len(text) / 20
+    assert b"repeats" not in body
+    assert await put(cache, "big", text, T0, max_bytes=size - 1) == 0
+    assert await cache.get("team", "big", ANY) is None
+
+
+async def test_sweep_deletes_only_expired_entries(engine: AsyncEngine) -> None:
+    clock = Clock()
+    cache = CacheStore(engine, clock=clock)
+    await put(cache, "old", "a", T0)
+    await put(cache, "new", "b", T0 + timedelta(days=10))
+    clock.now = T0 + timedelta(days=31)
+    assert await cache.get("team", "old", ANY) is None  # expired rows are never served
+    assert await cache.sweep() == 1
+    assert await cache.count() == 1
+    assert await cache.get("team", "new", ANY) is not None
+
+
+async def test_history_keeps_the_latest_per_team_url_and_tag(engine: AsyncEngine) -> None:
+    keys = KeyStore(make_sessionmaker(engine), cache_ttl=0)
+    a, b = (await keys.create_team("a")).id, (await keys.create_team("b")).id
+    history = HistoryStore(engine)
+    assert await history.latest(a, "u", "") is None
+    await history.record(a, "u", "", scraped_at=T0, status_code=200, markdown="one")
+    await history.record(a, "u", "", scraped_at=T0 + timedelta(hours=1), status_code=200,
+                         markdown="two")  # fmt: skip
+    await history.record(a, "u", "", scraped_at=T0, status_code=200, markdown="late, older")
+    await history.record(a, "u", "weekly", scraped_at=T0, status_code=404, markdown="gone")
+    latest = await history.latest(a, "u", "")
+    assert latest is not None and latest.markdown == "two"
+    assert latest.scraped_at == T0 + timedelta(hours=1)
+    tagged = await history.latest(a, "u", "weekly")
+    assert tagged is not None and (tagged.markdown, tagged.status_code) == ("gone", 404)
+    assert await history.latest(b, "u", "") is None
