@@ -137,6 +137,9 @@ class Settings(BaseSettings):
     cache_enabled: bool = True
     cache_retention_s: int = Field(30 * 24 * 3600, ge=60)
     cache_sweep_interval_s: int = Field(600, ge=1)
+    # Recent entries kept in each API process's memory (JSON size), so a repeated hit skips the
+    # database; 0 sends every read to the database.
+    cache_memory_mb: int = Field(64, ge=0)
     # Largest entry kept, compressed; bigger documents are served but not cached.
     cache_max_entry_bytes: int = Field(16 * 1024 * 1024, ge=1024)
     # One index shared by all teams instead of one per team. Only pages fetched without the

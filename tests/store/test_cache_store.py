@@ -38,6 +38,12 @@ async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
         await eng.dispose()
 
 
+@pytest.fixture(params=[0, 64 * 2**20], ids=["database-only", "with-memory"])
+def memory(request: pytest.FixtureRequest) -> int:
+    """Every rule holds whether reads go to the database or to the in-process LRU first."""
+    return int(request.param)
+
+
 def doc(text: str) -> dict[str, object]:
     return {"document": {"markdown": text, "metadata": {"statusCode": 200}}, "artifacts": {}}
 
@@ -49,9 +55,9 @@ async def put(cache: CacheStore, key: str, text: str, at: datetime, **kw: object
     )  # fmt: skip
 
 
-async def test_age_windows(engine: AsyncEngine) -> None:
+async def test_age_windows(engine: AsyncEngine, memory: int) -> None:
     clock = Clock()
-    cache = CacheStore(engine, clock=clock)
+    cache = CacheStore(engine, clock=clock, memory_bytes=memory)
     await put(cache, "k", "hello", T0)
     clock.now = T0 + timedelta(hours=3)
     found = await cache.get("team", "k", AgeWindow(max_age=timedelta(hours=4)))
@@ -63,8 +69,8 @@ async def test_age_windows(engine: AsyncEngine) -> None:
     assert await cache.get("team", "other-key", ANY) is None
 
 
-async def test_newest_wins_whatever_the_commit_order(engine: AsyncEngine) -> None:
-    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1))
+async def test_newest_wins_whatever_the_commit_order(engine: AsyncEngine, memory: int) -> None:
+    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1), memory_bytes=memory)
     await put(cache, "k", "newer", T0 + timedelta(minutes=10))
     await put(cache, "k", "older", T0)  # a slow writer finishing late
     found = await cache.get("team", "k", ANY)
@@ -75,8 +81,8 @@ async def test_newest_wins_whatever_the_commit_order(engine: AsyncEngine) -> Non
     assert await cache.count() == 1
 
 
-async def test_concurrent_writers_leave_one_row(engine: AsyncEngine) -> None:
-    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1))
+async def test_concurrent_writers_leave_one_row(engine: AsyncEngine, memory: int) -> None:
+    cache = CacheStore(engine, clock=lambda: T0 + timedelta(hours=1), memory_bytes=memory)
     moments = [T0 + timedelta(seconds=i) for i in range(20)]
     await asyncio.gather(*(put(cache, "k", f"v{i}", at) for i, at in enumerate(moments)))
     found = await cache.get("team", "k", ANY)
@@ -84,8 +90,8 @@ async def test_concurrent_writers_leave_one_row(engine: AsyncEngine) -> None:
     assert await cache.count("u" * 64) == 1
 
 
-async def test_bodies_are_compressed_and_size_capped(engine: AsyncEngine) -> None:
-    cache = CacheStore(engine, clock=lambda: T0)
+async def test_bodies_are_compressed_and_size_capped(engine: AsyncEngine, memory: int) -> None:
+    cache = CacheStore(engine, clock=lambda: T0, memory_bytes=memory)
     text = "A sentence that repeats on a long page. " * 2000
     size = await put(cache, "k", text, T0)
     async with engine.connect() as conn:
@@ -96,9 +102,9 @@ async def test_bodies_are_compressed_and_size_capped(engine: AsyncEngine) -> Non
     assert await cache.get("team", "big", ANY) is None
 
 
-async def test_sweep_deletes_only_expired_entries(engine: AsyncEngine) -> None:
+async def test_sweep_deletes_only_expired_entries(engine: AsyncEngine, memory: int) -> None:
     clock = Clock()
-    cache = CacheStore(engine, clock=clock)
+    cache = CacheStore(engine, clock=clock, memory_bytes=memory)
     await put(cache, "old", "a", T0)
     await put(cache, "new", "b", T0 + timedelta(days=10))
     clock.now = T0 + timedelta(days=31)
@@ -106,6 +112,35 @@ async def test_sweep_deletes_only_expired_entries(engine: AsyncEngine) -> None:
     assert await cache.sweep() == 1
     assert await cache.count() == 1
     assert await cache.get("team", "new", ANY) is not None
+
+
+async def test_memory_serves_its_copy_and_the_database_the_rest(engine: AsyncEngine) -> None:
+    clock = Clock()
+    node_a = CacheStore(engine, clock=clock)
+    node_b = CacheStore(engine, clock=clock)
+    await put(node_a, "k", "first", T0)
+    clock.now = T0 + timedelta(minutes=30)
+    found = await node_b.get("team", "k", ANY)  # from the database, then remembered
+    assert found is not None and found.payload == doc("first")
+    await put(node_a, "k", "second", T0 + timedelta(minutes=20))
+    # B's remembered copy is still young enough for a one-hour maxAge: served from memory.
+    found = await node_b.get("team", "k", AgeWindow(max_age=timedelta(hours=1)))
+    assert found is not None and found.payload == doc("first")
+    # Too old for 15 minutes: B reads the database and finds A's newer copy.
+    found = await node_b.get("team", "k", AgeWindow(max_age=timedelta(minutes=15)))
+    assert found is not None and found.payload == doc("second")
+    # A team's remembered copy never answers another team.
+    assert await node_b.get("other", "k", ANY) is None
+
+
+async def test_memory_stays_within_its_budget(engine: AsyncEngine) -> None:
+    cache = CacheStore(engine, clock=lambda: T0, memory_bytes=20_000)
+    for i in range(30):
+        await put(cache, f"k{i}", f"{i} " + "x" * 1_000, T0)
+    recent = cache._recent
+    assert 0 < recent.used <= 20_000
+    assert recent.get(("team", "k29")) is not None and recent.get(("team", "k0")) is None
+    assert await cache.get("team", "k0", ANY) is not None  # evicted, still in the database
 
 
 async def test_history_keeps_the_latest_per_team_url_and_tag(engine: AsyncEngine) -> None:

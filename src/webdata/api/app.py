@@ -70,7 +70,7 @@ def create_app(
         first_key = await ensure_bootstrap(app.state.keys, settings.bootstrap_api_key)
         if first_key and settings.print_first_key:
             announce_first_key(first_key)
-        cache = CacheStore(engine, clock=clock)
+        cache = CacheStore(engine, clock=clock, memory_bytes=settings.cache_memory_mb * 2**20)
         app.state.services = await ScrapeServices.start(
             settings,
             profiles=ProfileStore(sessions),

@@ -20,10 +20,21 @@ LEVEL = 3
 
 def pack(value: Any) -> bytes:
     """``value`` as compressed JSON bytes."""
+    return pack_sized(value)[0]
+
+
+def pack_sized(value: Any) -> tuple[bytes, int]:
+    """``value`` as compressed JSON bytes, and the size of the JSON."""
     raw = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
-    return zstd.compress(raw, LEVEL)
+    return zstd.compress(raw, LEVEL), len(raw)
 
 
 def unpack(blob: bytes) -> Any:
     """The value :func:`pack` stored."""
     return json.loads(zstd.decompress(blob))
+
+
+def unpack_sized(blob: bytes) -> tuple[Any, int]:
+    """The value :func:`pack` stored and the size of its JSON (what it holds in memory, about)."""
+    raw = zstd.decompress(blob)
+    return json.loads(raw), len(raw)
