@@ -8,6 +8,7 @@ PostgreSQL is the local server (127.0.0.1:5432, database ``test`` reachable): a 
 database is made and dropped.
 
     .venv/bin/python benchmarks/cache_hits.py [--quick] [--only sqlite|postgresql]
+                                              [--memory-mb 0]
 """
 
 from __future__ import annotations
@@ -66,13 +67,16 @@ def database(kind: str, data_dir: str) -> Iterator[str]:
 PAGES = {"article": "/articles/tomatoes", "long_read": "/articles/long"}
 
 
-def run_one(kind: str, n_serial: int, n_burst: int) -> dict[str, object]:
+def run_one(kind: str, n_serial: int, n_burst: int, memory_mb: int | None) -> dict[str, object]:
     site_port, api_port = free_port(), free_port()
     site_url, api_url = f"http://127.0.0.1:{site_port}", f"http://127.0.0.1:{api_port}"
     out: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as data_dir, database(kind, data_dir) as db_url:
         site = start_asgi("tests.site.app:app", site_port)
-        api = start_api(api_port, data_dir, WEBDATA_DATABASE_URL=db_url)
+        env = {"WEBDATA_DATABASE_URL": db_url}
+        if memory_mb is not None:
+            env["WEBDATA_CACHE_MEMORY_MB"] = str(memory_mb)
+        api = start_api(api_port, data_dir, **env)
         try:
             wait_up(f"{site_url}/articles/long", site)
             wait_up(f"{api_url}/health", api)
@@ -101,6 +105,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer requests")
     parser.add_argument("--only", choices=["sqlite", "postgresql"])
+    parser.add_argument(
+        "--memory-mb", type=int, help="WEBDATA_CACHE_MEMORY_MB (0: every hit reads the database)"
+    )
     args = parser.parse_args()
     n_serial, n_burst = (200, 2000) if args.quick else (1000, 10000)
     stores = [args.only] if args.only else ["sqlite", "postgresql"]
@@ -111,7 +118,7 @@ def main() -> None:
         "pages": {name: f"tests/site {path}, formats [markdown]" for name, path in PAGES.items()},
     }
     for kind in stores:
-        report[kind] = run_one(kind, n_serial, n_burst)
+        report[kind] = run_one(kind, n_serial, n_burst, args.memory_mb)
     print(json.dumps(report, indent=2))
 
 

@@ -286,3 +286,16 @@ def test_cache_can_be_turned_off(tmp_path: Path, site_url: str) -> None:
             body = assert_error(c.post("/v2/scrape", json={"url": url, "minAge": 1}), 404)
             assert body["code"] == "SCRAPE_NO_CACHED_DATA"
         assert visits(site_url, name) == 2
+
+
+def test_shared_index_serves_every_team(tmp_path: Path, site_url: str) -> None:
+    for api in start_api(tmp_path, cache_shared=True):
+        name, url = new_page(site_url)
+        with api.client() as c:
+            scrape(c, url)
+        with api.client(key=other_team_key(api)) as other:
+            assert scrape(other, url, minAge=1)["metadata"]["cacheState"] == "hit"
+            # Scrapes with the caller's credentials are still never shared (nor stored).
+            private = scrape(other, url, headers={"Authorization": "Bearer x"})
+            assert private["metadata"]["cacheState"] == "miss"
+        assert visits(site_url, name) == 2

@@ -159,3 +159,21 @@ async def test_history_keeps_the_latest_per_team_url_and_tag(engine: AsyncEngine
     tagged = await history.latest(a, "u", "weekly")
     assert tagged is not None and (tagged.markdown, tagged.status_code) == ("gone", 404)
     assert await history.latest(b, "u", "") is None
+
+
+async def test_the_api_sweeper_removes_expired_entries(engine: AsyncEngine) -> None:
+    from webdata.api.app import sweep_cache
+
+    clock = Clock()
+    cache = CacheStore(engine, clock=clock)
+    await put(cache, "old", "a", T0)
+    clock.now = T0 + timedelta(days=31)
+    task = asyncio.create_task(sweep_cache(cache, 0.05))
+    try:
+        for _ in range(100):
+            if await cache.count() == 0:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        task.cancel()
+    assert await cache.count() == 0

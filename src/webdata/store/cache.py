@@ -25,6 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.blobs import pack_sized, unpack_sized
+from webdata.store.db import write_turn
 from webdata.store.models import CacheEntry, utcnow
 
 # The scope of the operator-enabled shared index (team ids are UUIDs, so no clash).
@@ -164,7 +165,7 @@ class CacheStore:
             set_={name: excluded[name] for name in values if name not in ("scope", "key")},
             where=excluded.created_at >= CacheEntry.created_at,
         )
-        async with self._engine.begin() as conn:
+        async with write_turn(self._engine), self._engine.begin() as conn:
             await conn.execute(stmt)
         entry = CachedDocument(created_at, expires_at, status_code, payload)
         self._recent.put((scope, key), entry, size)
@@ -172,7 +173,7 @@ class CacheStore:
 
     async def sweep(self) -> int:
         """Delete the expired entries; returns how many."""
-        async with self._engine.begin() as conn:
+        async with write_turn(self._engine), self._engine.begin() as conn:
             result = await conn.execute(
                 delete(CacheEntry).where(CacheEntry.expires_at <= self._clock())
             )

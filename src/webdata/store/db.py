@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -92,6 +93,25 @@ def make_engine(
             options.pop(name)
     options.update(kwargs)
     return create_async_engine(parsed, **options)
+
+
+_write_locks: weakref.WeakKeyDictionary[AsyncEngine, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def write_turn(engine: AsyncEngine) -> contextlib.AbstractAsyncContextManager[object]:
+    """Hold while writing through ``engine``: on SQLite, this process's writers take turns.
+
+    SQLite has one writer at a time and holds the write lock from the first write to the
+    commit, across the thread hops of aiosqlite; with many writers of one busy process the
+    busy timeout's backoff starves some of them ("database is locked"). Taking turns here
+    leaves the lock to other processes only. PostgreSQL needs no turns.
+    """
+    if engine.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    lock = _write_locks.get(engine)
+    if lock is None:
+        lock = _write_locks[engine] = asyncio.Lock()
+    return lock
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

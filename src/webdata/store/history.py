@@ -16,6 +16,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.blobs import pack, unpack
+from webdata.store.db import write_turn
 from webdata.store.models import PageSnapshot
 
 
@@ -69,5 +70,5 @@ class HistoryStore:
             set_={name: stmt.excluded[name] for name in ("status_code", "scraped_at", "markdown")},
             where=stmt.excluded.scraped_at >= PageSnapshot.scraped_at,
         )
-        async with self._engine.begin() as conn:
+        async with write_turn(self._engine), self._engine.begin() as conn:
             await conn.execute(stmt)
