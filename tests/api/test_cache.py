@@ -299,3 +299,23 @@ def test_shared_index_serves_every_team(tmp_path: Path, site_url: str) -> None:
             private = scrape(other, url, headers={"Authorization": "Bearer x"})
             assert private["metadata"]["cacheState"] == "miss"
         assert visits(site_url, name) == 2
+
+
+def test_identical_scrapes_of_two_teams_do_not_wait_for_each_other(
+    capi: RunningApi, site_url: str
+) -> None:
+    import time
+
+    name, url = new_page(site_url)
+    keys = [capi.key, other_team_key(capi)]
+
+    def one(key: str) -> dict[str, Any]:
+        with capi.client(key=key) as c:
+            return scrape(c, f"{url}?delay=1")
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(2) as pool:
+        docs = list(pool.map(one, keys))
+    assert time.monotonic() - started < 1.8, "one team's scrape waited for the other's"
+    assert [d["metadata"]["cacheState"] for d in docs] == ["miss", "miss"]
+    assert visits(site_url, name) == 2

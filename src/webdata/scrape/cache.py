@@ -42,6 +42,15 @@ def _scope(ctx: ScrapeContext, services: ScrapeServices) -> str | None:
     return SHARED_SCOPE if services.settings.cache_shared else ctx.team_id
 
 
+def flight_key(ctx: ScrapeContext, policy: CachePolicy, services: ScrapeServices) -> str | None:
+    """What identical scrapes in flight share (``scrape.single_flight``): the entry they will
+    store, so only scrapes that read and store the cache coalesce, within one scope."""
+    scope = _scope(ctx, services)
+    if services.cache is None or scope is None or not (policy.read and policy.store):
+        return None
+    return f"{scope}:{policy.key}"
+
+
 async def cached_document(
     ctx: ScrapeContext, policy: CachePolicy, services: ScrapeServices, base_url: str
 ) -> Document | None:

@@ -20,7 +20,7 @@ from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
 from webdata.scrape.browser_task import needs_browser, page_task
-from webdata.scrape.cache import cached_document, keep_document
+from webdata.scrape.cache import cached_document, flight_key, keep_document
 from webdata.scrape.cache_policy import CachePolicy, cache_policy
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
@@ -248,10 +248,11 @@ async def run_scrape(
         # Lockdown never contacts the target; neither logs the URL.
         code = "SCRAPE_LOCKDOWN_CACHE_MISS" if req.lockdown else "SCRAPE_NO_CACHED_DATA"
         raise not_found(f"{code}: no cached data for this URL", code)
-    if doc is None and policy.read and policy.store:
-        doc = await _after_identical_scrape(ctx, policy, services, base_url)
+    flight = flight_key(ctx, policy, services)
+    if doc is None and flight is not None:
+        doc = await _after_identical_scrape(ctx, policy, flight, services, base_url)
     if doc is None:
-        with services.flights.lead(policy.key if policy.store else None):
+        with services.flights.lead(flight):
             doc = await _scrape_fresh(ctx, plan, services, base_url)
             await keep_document(ctx, policy, services, doc)
     if not (req.zero_data_retention or req.lockdown):
@@ -269,10 +270,10 @@ async def run_scrape(
 
 
 async def _after_identical_scrape(
-    ctx: ScrapeContext, policy: CachePolicy, services: ScrapeServices, base_url: str
+    ctx: ScrapeContext, policy: CachePolicy, flight: str, services: ScrapeServices, base_url: str
 ) -> Document | None:
     """When the same scrape is in flight here, wait for it and answer from what it cached."""
-    running = services.flights.running(policy.key)
+    running = services.flights.running(flight)
     if running is None:
         return None
     try:
