@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -57,6 +57,32 @@ def start_api(
     app = create_app(settings, clock=clock) if clock is not None else create_app(settings)
     with serve_in_thread(app) as url:
         yield RunningApi(url=url, key=TEST_KEY, data_dir=data_dir)
+
+
+class MovableClock:
+    """A UTC clock the tests move (the cache's and history's, via ``start_api(clock=...)``)."""
+
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture(scope="module")
+def clock() -> MovableClock:
+    return MovableClock()
+
+
+@pytest.fixture(scope="module")
+def clocked_api(
+    tmp_path_factory: pytest.TempPathFactory, clock: MovableClock
+) -> Iterator[RunningApi]:
+    """An API of its own for the module, whose cache and history follow ``clock``."""
+    yield from start_api(tmp_path_factory.mktemp("clocked"), clock=clock)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,39 +18,16 @@ import httpx
 import pytest
 
 from tests.api.test_errors import assert_error
-from tests.conftest import RunningApi, other_team_key, start_api
+from tests.conftest import MovableClock, RunningApi, other_team_key, start_api
 from tests.store.conftest import run_sync
 from webdata.scrape.cache_policy import url_hash
 from webdata.store.cache import CacheStore
 from webdata.store.db import make_engine
 
 
-class MovableClock:
-    """The API's UTC clock, moved by the tests."""
-
-    def __init__(self) -> None:
-        self.now = datetime.now(UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
-@pytest.fixture(scope="module")
-def clock() -> MovableClock:
-    return MovableClock()
-
-
-@pytest.fixture(scope="module")
-def capi(tmp_path_factory: pytest.TempPathFactory, clock: MovableClock) -> Iterator[RunningApi]:
-    yield from start_api(tmp_path_factory.mktemp("cache"), clock=clock)
-
-
 @pytest.fixture()
-def cc(capi: RunningApi) -> Iterator[httpx.Client]:
-    with capi.client() as c:
+def cc(clocked_api: RunningApi) -> Iterator[httpx.Client]:
+    with clocked_api.client() as c:
         yield c
 
 
@@ -189,53 +166,53 @@ def test_every_output_option_is_part_of_the_key(cc: httpx.Client, site_url: str)
 
 
 def test_store_in_cache_false_and_sensitive_options_keep_nothing(
-    capi: RunningApi, cc: httpx.Client, site_url: str
+    clocked_api: RunningApi, cc: httpx.Client, site_url: str
 ) -> None:
     name, url = new_page(site_url)
     assert scrape(cc, url, storeInCache=False)["metadata"]["cacheState"] == "miss"
     assert assert_error(cc.post("/v2/scrape", json={"url": url, "minAge": 1}), 404)
     # Headers carry credentials: not stored, and a stored plain copy is not served either.
     scrape(cc, url, headers={"Cookie": "session=secret"})
-    assert cache_rows(capi, url) == 0
+    assert cache_rows(clocked_api, url) == 0
     scrape(cc, url)
-    assert cache_rows(capi, url) == 1
+    assert cache_rows(clocked_api, url) == 1
     with_headers = scrape(cc, url, headers={"Cookie": "session=secret"})
     assert with_headers["metadata"]["cacheState"] == "miss"
     assert visits(site_url, name) == 4
 
 
 def test_zero_data_retention_stores_nothing(
-    capi: RunningApi, cc: httpx.Client, site_url: str
+    clocked_api: RunningApi, cc: httpx.Client, site_url: str
 ) -> None:
     name, url = new_page(site_url)
     doc = scrape(cc, url, zeroDataRetention=True)
     assert doc["metadata"]["cacheState"] == "miss"
-    assert cache_rows(capi, url) == 0
+    assert cache_rows(clocked_api, url) == 0
     assert_error(cc.post("/v2/scrape", json={"url": url, "minAge": 1}), 404)
     assert visits(site_url, name) == 1
 
 
 def test_teams_never_see_each_others_entries(
-    capi: RunningApi, cc: httpx.Client, site_url: str
+    clocked_api: RunningApi, cc: httpx.Client, site_url: str
 ) -> None:
     name, url = new_page(site_url)
     scrape(cc, url)
-    with capi.client(key=other_team_key(capi)) as other:
+    with clocked_api.client(key=other_team_key(clocked_api)) as other:
         body = assert_error(other.post("/v2/scrape", json={"url": url, "minAge": 1}), 404)
         assert body["code"] == "SCRAPE_NO_CACHED_DATA"
         assert scrape(other, url)["metadata"]["cacheState"] == "miss"
     assert visits(site_url, name) == 2
-    assert cache_rows(capi, url) == 2
+    assert cache_rows(clocked_api, url) == 2
 
 
 def test_identical_concurrent_scrapes_fetch_the_page_once(
-    capi: RunningApi, cc: httpx.Client, site_url: str
+    clocked_api: RunningApi, cc: httpx.Client, site_url: str
 ) -> None:
     name, url = new_page(site_url)
     slow = f"{url}?delay=0.5"
 
     def one(_: int) -> dict[str, Any]:
-        with capi.client() as c:
+        with clocked_api.client() as c:
             return scrape(c, slow)
 
     with ThreadPoolExecutor(8) as pool:
@@ -244,7 +221,7 @@ def test_identical_concurrent_scrapes_fetch_the_page_once(
     states = sorted(d["metadata"]["cacheState"] for d in docs)
     assert states == ["hit"] * 7 + ["miss"]
     assert len({d["markdown"] for d in docs}) == 1
-    assert cache_rows(capi, slow) == 1
+    assert cache_rows(clocked_api, slow) == 1
 
 
 def test_failed_and_missing_pages_are_not_cached(cc: httpx.Client, site_url: str) -> None:
@@ -260,10 +237,10 @@ def test_failed_and_missing_pages_are_not_cached(cc: httpx.Client, site_url: str
     assert visits(site_url, name) == 4
 
 
-def test_sdk_sees_cache_state_and_cache_only_errors(capi: RunningApi, site_url: str) -> None:
+def test_sdk_sees_cache_state_and_cache_only_errors(clocked_api: RunningApi, site_url: str) -> None:
     from firecrawl import Firecrawl
 
-    fc = Firecrawl(api_key=capi.key, api_url=capi.url, max_retries=1)
+    fc = Firecrawl(api_key=clocked_api.key, api_url=clocked_api.url, max_retries=1)
     name, url = new_page(site_url)
     with pytest.raises(Exception, match="SCRAPE_LOCKDOWN_CACHE_MISS"):
         fc.scrape(url, lockdown=True)
@@ -302,15 +279,15 @@ def test_shared_index_serves_every_team(tmp_path: Path, site_url: str) -> None:
 
 
 def test_identical_scrapes_of_two_teams_do_not_wait_for_each_other(
-    capi: RunningApi, site_url: str
+    clocked_api: RunningApi, site_url: str
 ) -> None:
     import time
 
     name, url = new_page(site_url)
-    keys = [capi.key, other_team_key(capi)]
+    keys = [clocked_api.key, other_team_key(clocked_api)]
 
     def one(key: str) -> dict[str, Any]:
-        with capi.client(key=key) as c:
+        with clocked_api.client(key=key) as c:
             return scrape(c, f"{url}?delay=1")
 
     started = time.monotonic()

@@ -4,24 +4,12 @@ is kept; the entry stops being served before the file's 24 hours are over."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-import pytest
 
-from tests.api.test_cache import MovableClock, new_page, scrape, visits
-from tests.conftest import RunningApi, start_api
-
-
-@pytest.fixture(scope="module")
-def clock() -> MovableClock:
-    return MovableClock()
-
-
-@pytest.fixture(scope="module")
-def shot_api(tmp_path_factory: pytest.TempPathFactory, clock: MovableClock) -> Iterator[RunningApi]:
-    yield from start_api(tmp_path_factory.mktemp("shots"), clock=clock)
+from tests.api.test_cache import new_page, scrape, visits
+from tests.conftest import MovableClock, RunningApi
 
 
 def expires_in(link: str) -> float:
@@ -29,10 +17,10 @@ def expires_in(link: str) -> float:
 
 
 def test_cached_screenshot_links_live_as_long_as_the_file(
-    shot_api: RunningApi, site_url: str, clock: MovableClock
+    clocked_api: RunningApi, site_url: str, clock: MovableClock
 ) -> None:
     name, url = new_page(site_url)
-    with shot_api.client() as c:
+    with clocked_api.client() as c:
         first = scrape(c, url, formats=["markdown", "screenshot"])
         assert expires_in(first["screenshot"]) > 23.9 * 3600
         clock.advance(hours=20)
