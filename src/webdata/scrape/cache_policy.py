@@ -18,6 +18,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from webdata.contract import ScrapeRequest
@@ -53,6 +54,7 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 _CENTURY_MS = 100 * 365 * 24 * 3_600_000
 
 
+@lru_cache(maxsize=4096)
 def normalize_url(url: str) -> str:
     """The URL as the cache sees it: scheme and host lower-cased, default port, fragment and
     empty path dropped, query parameters sorted (blank values kept)."""
