@@ -16,20 +16,25 @@ from webdata import __version__
 from webdata.api.body import BodyLimitMiddleware
 from webdata.api.errors import install_error_handlers
 from webdata.api.openapi import install_openapi
-from webdata.api.routers import artifacts, health, scrape
+from webdata.api.routers import artifacts, health, scrape, team
 from webdata.config import Settings, get_settings
+from webdata.limits.gate import Gate
+from webdata.limits.rate import RateLimiter
+from webdata.limits.slots import ConcurrencySlots
 from webdata.logging import configure_logging
 from webdata.scrape.services import ScrapeServices
 from webdata.store.cache import CacheStore
+from webdata.store.credits import CreditStore
 from webdata.store.db import make_engine, make_sessionmaker, migrate
 from webdata.store.history import HistoryStore
 from webdata.store.keys import KeyStore, ensure_bootstrap
 from webdata.store.models import utcnow
+from webdata.store.plans import PlanStore
 from webdata.store.profiles import ProfileStore
 
 log = structlog.get_logger("webdata.api")
 
-ROUTERS = [health.router, scrape.router, artifacts.router]
+ROUTERS = [health.router, scrape.router, artifacts.router, team.router]
 
 
 def announce_first_key(key: str) -> None:
@@ -71,6 +76,12 @@ def create_app(
         if first_key and settings.print_first_key:
             announce_first_key(first_key)
         cache = CacheStore(engine, clock=clock, memory_bytes=settings.cache_memory_mb * 2**20)
+        app.state.gate = Gate(
+            PlanStore(sessions),
+            CreditStore(engine, clock=clock),
+            RateLimiter(settings.redis_url),
+            ConcurrencySlots(),
+        )
         app.state.services = await ScrapeServices.start(
             settings,
             profiles=ProfileStore(sessions),

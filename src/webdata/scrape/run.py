@@ -229,13 +229,18 @@ async def run_scrape(
     *,
     team_id: str | None = None,
     base_url: str | None = None,
+    started: float | None = None,
 ) -> Document:
     """Scrape ``req.url`` and return the Document, or raise ApiError in the spec's terms.
 
-    ``base_url`` is where this API is reached, for artifact links (default: host and port).
+    ``base_url`` is where this API is reached, for artifact links (default: host and port);
+    ``started``: when the request arrived (``time.monotonic()``), if it waited before this
+    (for a concurrency slot): the wait counts in its ``timeout``.
     """
     plan = make_plan(req)
     ctx = ScrapeContext(request=req, team_id=team_id)
+    if started is not None:
+        ctx.started = started
     if "changeTracking" in req.format_types and (services.history is None or team_id is None):
         raise unsupported("the changeTracking format", "the store (scrape through the API)")
     settings = services.settings

@@ -15,9 +15,11 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     Dialect,
     ForeignKey,
+    Integer,
     LargeBinary,
     MetaData,
     String,
@@ -84,6 +86,8 @@ class Team(Base):
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     name: Mapped[str] = mapped_column(String(100), unique=True)
+    # The name of the team's plan (``plans``); a plan that is gone reads as "default".
+    plan: Mapped[str] = mapped_column(String(64), default="default", server_default="default")
     created_at: Mapped[datetime] = mapped_column(
         default=utcnow, server_default=text("CURRENT_TIMESTAMP")
     )
@@ -207,3 +211,57 @@ class PageSnapshot(Base):
 
     def __repr__(self) -> str:
         return f"PageSnapshot(team_id={self.team_id!r}, tag={self.tag!r})"
+
+
+class Plan(Base):
+    """What a team may do: requests per minute, scrapes at once (more wait in a queue of
+    ``queue_limit``), credits per calendar month (UTC). 0 and None mean no limit."""
+
+    __tablename__ = "plans"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rate_per_minute: Mapped[int] = mapped_column(default=0)
+    max_concurrency: Mapped[int] = mapped_column(default=0)
+    queue_limit: Mapped[int] = mapped_column(default=100)
+    monthly_credits: Mapped[int | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(
+        default=utcnow, server_default=text("CURRENT_TIMESTAMP")
+    )
+
+    def __repr__(self) -> str:
+        return f"Plan(name={self.name!r})"
+
+
+class CreditPeriod(Base):
+    """A team's credits in one calendar month: ``used`` (debited by the ledger, atomically
+    checked against the plan's allowance plus ``granted``)."""
+
+    __tablename__ = "credit_periods"
+
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), primary_key=True
+    )
+    period_start: Mapped[datetime] = mapped_column(primary_key=True)
+    used: Mapped[int] = mapped_column(default=0)
+    granted: Mapped[int] = mapped_column(default=0)
+
+
+class CreditEntry(Base):
+    """One line of the usage ledger: credits taken (positive) or given back (negative) for a
+    scrape ``ref``; per team and period the lines add up to ``CreditPeriod.used``."""
+
+    __tablename__ = "credit_ledger"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+    )
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), index=True
+    )
+    api_key_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    period_start: Mapped[datetime]
+    at: Mapped[datetime] = mapped_column(index=True)
+    credits: Mapped[int]
+    # "scrape" (taken before the work), "settle" (the difference once the cost is known)
+    kind: Mapped[str] = mapped_column(String(16))
+    ref: Mapped[str | None] = mapped_column(String(36), default=None)

@@ -1,0 +1,211 @@
+"""The credit ledger: credits are taken before a scrape and settled once its cost is known.
+
+``reserve`` takes the credits a scrape will at least cost in one transaction: it makes sure
+the team's row for the current calendar month (UTC) exists, then raises ``used`` with a
+conditional UPDATE that only succeeds while the plan's allowance plus the month's grants
+covers it (atomic on SQLite and PostgreSQL alike: no two scrapes can spend the same credit),
+and writes the ledger line. ``settle`` writes the difference once the real cost is known
+(a failed scrape gives everything back; a PDF of many pages may cost more than was taken,
+which is allowed to overdraw: the work is done). Per team and month, the ledger lines add up
+to ``used``: nothing is spent twice or lost.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import String, func, insert, literal, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from webdata.store.db import write_turn
+from webdata.store.models import CreditEntry, CreditPeriod, utcnow
+
+
+def month_of(moment: datetime) -> tuple[datetime, datetime]:
+    """The calendar month (UTC) holding ``moment``: its first instant and the next month's."""
+    start = moment.astimezone(UTC).replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    end = (
+        start.replace(year=start.year + 1, month=1)
+        if start.month == 12
+        else start.replace(month=start.month + 1)
+    )
+    return start, end
+
+
+@dataclass(slots=True)
+class Reservation:
+    team_id: str
+    api_key_id: str | None
+    period_start: datetime
+    credits: int
+    ref: str
+    settled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    period_start: datetime
+    period_end: datetime
+    used: int
+    granted: int
+    # None: the plan has no monthly allowance.
+    allowance: int | None
+
+    @property
+    def remaining(self) -> int | None:
+        if self.allowance is None:
+            return None
+        return self.allowance + self.granted - self.used
+
+
+class CreditStore:
+    def __init__(self, engine: AsyncEngine, *, clock: Callable[[], datetime] = utcnow) -> None:
+        self._engine = engine
+        self._clock = clock
+        self._insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
+
+    async def _ensure_period(self, conn: AsyncConnection, team_id: str, start: datetime) -> None:
+        stmt = self._insert(CreditPeriod).values(
+            team_id=team_id, period_start=start, used=0, granted=0
+        )
+        await conn.execute(stmt.on_conflict_do_nothing())
+
+    async def reserve(
+        self,
+        team_id: str,
+        credits: int,
+        allowance: int | None,
+        *,
+        api_key_id: str | None = None,
+        ref: str | None = None,
+    ) -> Reservation | None:
+        """Take ``credits`` now; None when the month's allowance cannot cover them."""
+        start, _ = month_of(self._clock())
+        ref = ref or str(uuid.uuid4())
+        async with write_turn(self._engine), self._engine.begin() as conn:
+            await self._ensure_period(conn, team_id, start)
+            stmt = (
+                update(CreditPeriod)
+                .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
+                .values(used=CreditPeriod.used + credits)
+            )
+            if allowance is not None:
+                stmt = stmt.where(allowance + CreditPeriod.granted - CreditPeriod.used >= credits)
+            result = await conn.execute(stmt)
+            if not getattr(result, "rowcount", 0):
+                return None
+            await self._line(conn, team_id, api_key_id, start, credits, "scrape", ref)
+        return Reservation(team_id, api_key_id, start, credits, ref)
+
+    async def settle(self, reservation: Reservation, cost: int) -> None:
+        """Make what ``reservation`` took equal ``cost`` (0: all of it given back)."""
+        if reservation.settled:
+            return
+        reservation.settled = True
+        delta = cost - reservation.credits
+        if delta == 0:
+            return
+        async with write_turn(self._engine), self._engine.begin() as conn:
+            await conn.execute(
+                update(CreditPeriod)
+                .where(
+                    CreditPeriod.team_id == reservation.team_id,
+                    CreditPeriod.period_start == reservation.period_start,
+                )
+                .values(used=CreditPeriod.used + delta)
+            )
+            await self._line(
+                conn,
+                reservation.team_id,
+                reservation.api_key_id,
+                reservation.period_start,
+                delta,
+                "settle",
+                reservation.ref,
+            )
+
+    async def _line(
+        self,
+        conn: AsyncConnection,
+        team_id: str,
+        api_key_id: str | None,
+        period_start: datetime,
+        credits: int,
+        kind: str,
+        ref: str,
+    ) -> None:
+        await conn.execute(
+            insert(CreditEntry).values(
+                team_id=team_id,
+                api_key_id=api_key_id,
+                period_start=period_start,
+                at=self._clock(),
+                credits=credits,
+                kind=kind,
+                ref=ref,
+            )
+        )
+
+    async def grant(self, team_id: str, credits: int) -> None:
+        """Add ``credits`` to the team's allowance for the current month."""
+        start, _ = month_of(self._clock())
+        async with write_turn(self._engine), self._engine.begin() as conn:
+            await self._ensure_period(conn, team_id, start)
+            await conn.execute(
+                update(CreditPeriod)
+                .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
+                .values(granted=CreditPeriod.granted + credits)
+            )
+
+    async def balance(self, team_id: str, allowance: int | None) -> Balance:
+        start, end = month_of(self._clock())
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(CreditPeriod.used, CreditPeriod.granted).where(
+                        CreditPeriod.team_id == team_id, CreditPeriod.period_start == start
+                    )
+                )
+            ).first()
+        used, granted = (row.used, row.granted) if row is not None else (0, 0)
+        return Balance(start, end, used, granted, allowance)
+
+    async def ledger_total(self, team_id: str, period_start: datetime | None = None) -> int:
+        """The sum of the team's ledger lines (of one month): equals ``used`` by design."""
+        query = select(func.coalesce(func.sum(CreditEntry.credits), 0)).where(
+            CreditEntry.team_id == team_id
+        )
+        if period_start is not None:
+            query = query.where(CreditEntry.period_start == period_start)
+        async with self._engine.connect() as conn:
+            return int((await conn.execute(query)).scalar_one())
+
+    async def history(
+        self, team_id: str, *, by_api_key: bool = False
+    ) -> list[tuple[datetime, str | None, int]]:
+        """Credits used per month (and per key): (month start, key id or None, credits)."""
+        total = func.sum(CreditEntry.credits)
+        month = CreditEntry.period_start
+        if by_api_key:
+            query = select(month, CreditEntry.api_key_id, total).group_by(
+                month, CreditEntry.api_key_id
+            )
+        else:
+            query = select(month, literal(None, String()), total).group_by(month)
+        query = query.where(CreditEntry.team_id == team_id).order_by(month)
+        async with self._engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [(row[0], row[1], int(row[2])) for row in rows]
+
+    async def last_scrape_at(self, team_id: str) -> datetime | None:
+        query = select(func.max(CreditEntry.at)).where(
+            CreditEntry.team_id == team_id, CreditEntry.kind == "scrape"
+        )
+        async with self._engine.connect() as conn:
+            value = (await conn.execute(query)).scalar_one()
+        return value if isinstance(value, datetime) else None
