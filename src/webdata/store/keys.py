@@ -157,6 +157,11 @@ class KeyStore:
         async with self._sessions() as session:
             return await session.scalar(select(Team).where(Team.name == name))
 
+    async def list_teams(self) -> list[Team]:
+        """Every team, by name."""
+        async with self._sessions() as session:
+            return list((await session.scalars(select(Team).order_by(Team.name))).all())
+
     async def get_or_create_team(self, name: str) -> Team:
         """The team called ``name``, created if missing (safe against a concurrent creator)."""
         for _ in range(3):
