@@ -65,8 +65,8 @@ class Settings(BaseSettings):
     # Empty means SQLite under ``data_dir`` (filled in by the validator below).
     database_url: str = ""
     bootstrap_api_key: str | None = None
-    # Redis (redis://host:port/db): rate limits shared by every API process; unset, each
-    # process counts alone (the embedded mode).
+    # Redis (redis://host:port/db): rate limits and concurrency slots shared by every API
+    # process; unset, each process counts alone (the embedded mode).
     redis_url: str | None = None
     # SSRF guard: private, loopback, link-local and metadata addresses are refused unless set.
     allow_private_networks: bool = False

@@ -4,13 +4,14 @@ limit counts in Redis, the credits in the shared ledger. Skipped, loudly, withou
 from __future__ import annotations
 
 import socket
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.api.test_cache import new_page, scrape
 from tests.api.test_limits import ledger_total_at, team_on_plan_at
-from tests.conftest import start_api
+from tests.conftest import RunningApi, start_api
 from tests.store.conftest import PgAdmin
 
 REDIS = ("127.0.0.1", 6379)
@@ -49,3 +50,30 @@ def test_two_nodes_share_a_team_s_rate_and_credits(
                 got = [scrape(c, url, maxAge=0)["metadata"]["creditsUsed"] for c in (a, b, a)]
                 assert got == [1, 1, 1]
                 assert b.post("/v2/scrape", json={"url": url}).status_code == 402
+
+
+def _slow_scrape(node: RunningApi, key: str, site_url: str) -> dict[str, object]:
+    with node.client(key=key) as c:
+        body = {"url": f"{new_page(site_url)[1]}?delay=0.5", "maxAge": 0}
+        meta: dict[str, object] = scrape(c, **body)["metadata"]
+        return meta
+
+
+def test_two_nodes_share_a_team_s_concurrency_slots(
+    pg_admin: PgAdmin, tmp_path: Path, site_url: str
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    common = {"database_url": pg_admin.create_database(), "redis_url": _redis_url()}
+    for node_a in start_api(tmp_path / "a", **common):
+        for node_b in start_api(tmp_path / "b", **common):
+            _, key = team_on_plan_at(common["database_url"], max_concurrency=1)
+
+            with ThreadPoolExecutor(2) as pool:
+                first = pool.submit(_slow_scrape, node_a, key, site_url)
+                time.sleep(0.1)
+                second = pool.submit(_slow_scrape, node_b, key, site_url)
+                metas = [first.result(), second.result()]
+            assert [m["concurrencyLimited"] for m in metas] == [False, True]
+            waited = metas[1]["concurrencyQueueDurationMs"]
+            assert isinstance(waited, float) and waited > 250

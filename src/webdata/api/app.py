@@ -20,7 +20,8 @@ from webdata.api.routers import artifacts, health, scrape, team
 from webdata.config import Settings, get_settings
 from webdata.limits.gate import Gate
 from webdata.limits.rate import RateLimiter
-from webdata.limits.slots import ConcurrencySlots
+from webdata.limits.redis_slots import RedisSlots
+from webdata.limits.slots import ConcurrencySlots, Slots
 from webdata.logging import configure_logging
 from webdata.scrape.services import ScrapeServices
 from webdata.store.cache import CacheStore
@@ -76,11 +77,13 @@ def create_app(
         if first_key and settings.print_first_key:
             announce_first_key(first_key)
         cache = CacheStore(engine, clock=clock, memory_bytes=settings.cache_memory_mb * 2**20)
+        # Shared by every API process through Redis when there is one.
+        slots: Slots = RedisSlots(settings.redis_url) if settings.redis_url else ConcurrencySlots()
         app.state.gate = Gate(
             PlanStore(sessions),
             CreditStore(engine, clock=clock),
             RateLimiter(settings.redis_url),
-            ConcurrencySlots(),
+            slots,
         )
         app.state.services = await ScrapeServices.start(
             settings,
@@ -99,6 +102,8 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await app.state.services.close()
+            if isinstance(slots, RedisSlots):
+                await slots.close()
             await engine.dispose()
 
     app = FastAPI(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from webdata.contract import ApiError
 from webdata.limits.costs import cost_of_error
 from webdata.limits.rate import RateLimiter
-from webdata.limits.slots import ConcurrencySlots, QueueFull, Slot, SlotTimeout
+from webdata.limits.slots import QueueFull, Slot, Slots, SlotTimeout
 from webdata.store.credits import CreditStore
 from webdata.store.keys import AuthContext
 from webdata.store.plans import PlanStore
@@ -40,7 +40,7 @@ class Gate:
         plans: PlanStore,
         credits: CreditStore,
         rate: RateLimiter,
-        slots: ConcurrencySlots,
+        slots: Slots,
     ) -> None:
         self.plans = plans
         self.credits = credits

@@ -1,8 +1,8 @@
 """Scrapes a team runs at once: a slot each, and a fair (first come, first served) queue for
 the scrapes over the plan's limit, bounded in length and in waiting time.
 
-In-process: each API process keeps its own slots (the distributed mode's shared slots are
-still to come; with several processes a team may run up to the limit in each).
+``ConcurrencySlots`` keeps them in this process (the embedded mode); ``limits.redis_slots``
+shares them between API processes through Redis. Both are :class:`Slots`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,21 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class Slots(Protocol):
+    def hold(
+        self, team_id: str, limit: int, queue_limit: int, timeout_s: float
+    ) -> AbstractAsyncContextManager[Slot]:
+        """A slot for the block; raises QueueFull or SlotTimeout."""
+        ...
+
+    async def usage(self, team_id: str) -> tuple[int, int]:
+        """(running, waiting) scrapes of the team."""
+        ...
 
 
 class QueueFull(Exception):
@@ -40,7 +53,7 @@ class ConcurrencySlots:
     def __init__(self) -> None:
         self._teams: dict[str, _Team] = {}
 
-    def usage(self, team_id: str) -> tuple[int, int]:
+    async def usage(self, team_id: str) -> tuple[int, int]:
         """(running, waiting) scrapes of the team in this process."""
         team = self._teams.get(team_id)
         return (team.active, len(team.waiting)) if team is not None else (0, 0)

@@ -92,7 +92,7 @@ async def token_history(_: AuthContext = Depends(require("team"))) -> Any:
 async def queue_status(request: Request, auth: AuthContext = Depends(require("team"))) -> Any:
     gate: Gate = request.app.state.gate
     limits = await gate.plans.for_team(auth.team_id)
-    active, waiting = gate.slots.usage(auth.team_id)
+    active, waiting = await gate.slots.usage(auth.team_id)
     last = await gate.credits.last_scrape_at(auth.team_id)
     return _ok(
         {
@@ -109,5 +109,5 @@ async def queue_status(request: Request, auth: AuthContext = Depends(require("te
 async def concurrency_check(request: Request, auth: AuthContext = Depends(require("team"))) -> Any:
     gate: Gate = request.app.state.gate
     limits = await gate.plans.for_team(auth.team_id)
-    active, _ = gate.slots.usage(auth.team_id)
+    active, _ = await gate.slots.usage(auth.team_id)
     return _ok({"concurrency": active, "maxConcurrency": limits.max_concurrency})
