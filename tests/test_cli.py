@@ -82,7 +82,7 @@ def test_zero_data_retention_leaves_no_log_line(tmp_path: Path, site_url: str) -
     key = "wd-zdr-test-key-000000000000000000000000"
     proc = serve(
         tmp_path, port, WEBDATA_BOOTSTRAP_API_KEY=key, WEBDATA_ALLOW_PRIVATE_NETWORKS="true",
-        WEBDATA_LOG_LEVEL="debug",
+        WEBDATA_LOG_LEVEL="info",
     )  # fmt: skip
     wait_healthy(url, proc)
     auth = {"Authorization": f"Bearer {key}"}

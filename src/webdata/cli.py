@@ -10,12 +10,17 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
+from webdata.cli_admin import credits_app, plans_app, teams_app
 from webdata.cli_keys import keys_app
 from webdata.config import get_settings
 
 app = typer.Typer(help="webdata: turn any URL into clean, LLM-ready data.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys", help="Create, list and revoke API keys.")
+app.add_typer(plans_app, name="plans", help="Create, change and list plans.")
+app.add_typer(teams_app, name="teams", help="List teams, create them, put them on a plan.")
+app.add_typer(credits_app, name="credits", help="A team's credits this month; grant more.")
 err = Console(stderr=True)
 
 
@@ -86,6 +91,27 @@ async def _scrape_locally(body: dict[str, Any]) -> dict[str, Any]:
     return {"success": True, "data": doc.to_wire()}
 
 
+def _scrape_remotely(api: str, api_key: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The scrape through a running API, as a response body (errors too, to print as locally)."""
+    from webdata.remote import RemoteError, RetryNotice, scrape_remote
+
+    def show(notice: RetryNotice) -> None:
+        err.print(f"[yellow]{escape(str(notice))}[/]")
+
+    # Let the server's own timeout answer first (a 408), rather than cutting it off.
+    per_attempt = body["timeout"] / 1000 + 30
+    try:
+        with err.status(f"scraping {body['url']} via {api}", spinner="dots"):
+            return scrape_remote(api, api_key, body, on_retry=show, timeout=per_attempt)
+    except RemoteError as exc:
+        failed: dict[str, Any] = {"success": False, "error": str(exc)}
+        if exc.code is not None:
+            failed["code"] = exc.code
+        if exc.details is not None:
+            failed["details"] = exc.details
+        return failed
+
+
 @app.command()
 def scrape(
     url: Annotated[str, typer.Argument(help="The page to scrape.")],
@@ -107,8 +133,15 @@ def scrape(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the whole response as JSON.")
     ] = False,
+    api: Annotated[
+        str | None,
+        typer.Option("--api", help="Base URL of a running webdata API to scrape through."),
+    ] = None,
+    api_key: Annotated[
+        str | None, typer.Option(envvar="WEBDATA_API_KEY", help="API key for --api.")
+    ] = None,
 ) -> None:
-    """Scrape URL with the same pipeline as the API, without a server."""
+    """Scrape URL with the same pipeline as the API, without a server (or through one: --api)."""
     body: dict[str, Any] = {
         "url": url,
         "formats": formats or ["markdown"],
@@ -122,10 +155,18 @@ def scrape(
         body["excludeTags"] = exclude_tags
     if header:
         body["headers"] = _parse_headers(header)
-    with err.status(f"scraping {url}", spinner="dots"):
-        result = asyncio.run(_scrape_locally(body))
+    if api is not None:
+        if not api_key:
+            raise typer.BadParameter(
+                "--api needs --api-key or WEBDATA_API_KEY", param_hint="--api-key"
+            )
+        result = _scrape_remotely(api, api_key, body)
+    else:
+        with err.status(f"scraping {url}", spinner="dots"):
+            result = asyncio.run(_scrape_locally(body))
     if not result.get("success", False):
-        err.print(f"[red]error:[/] {result.get('error')}")
+        code = f" [dim](code {escape(str(result['code']))})[/]" if result.get("code") else ""
+        err.print(f"[red]error:[/] {escape(str(result.get('error')))}{code}")
         if result.get("details") is not None:
             err.print_json(json.dumps(result["details"]))
         raise typer.Exit(1)
