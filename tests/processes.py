@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import subprocess
@@ -14,15 +15,26 @@ import httpx
 WEBDATA = [sys.executable, "-m", "webdata.cli"]
 
 
+def _kill_if_alive(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
 def serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
-    """``webdata serve`` on ``port`` with its own data dir; ``env`` adds WEBDATA_* settings."""
+    """``webdata serve`` on ``port`` with its own data dir; ``env`` adds WEBDATA_* settings.
+
+    A server a failed test never stopped is killed when the test run ends (no orphans).
+    """
     full_env = {**os.environ, "WEBDATA_DATA_DIR": str(data_dir), "WEBDATA_PORT": str(port)}
     full_env.pop("WEBDATA_BOOTSTRAP_API_KEY", None)
     full_env.update(env)
-    return subprocess.Popen(
+    proc = subprocess.Popen(
         [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
         env=full_env,
     )  # fmt: skip
+    atexit.register(_kill_if_alive, proc)
+    return proc
 
 
 def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
