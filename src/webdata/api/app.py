@@ -16,7 +16,7 @@ from webdata import __version__
 from webdata.api.body import BodyLimitMiddleware
 from webdata.api.errors import install_error_handlers
 from webdata.api.openapi import install_openapi
-from webdata.api.routers import artifacts, health, scrape, team
+from webdata.api.routers import artifacts, health, parse, scrape, team
 from webdata.config import Settings, get_settings
 from webdata.limits.gate import Gate
 from webdata.limits.rate import RateLimiter
@@ -35,7 +35,7 @@ from webdata.store.profiles import ProfileStore
 
 log = structlog.get_logger("webdata.api")
 
-ROUTERS = [health.router, scrape.router, artifacts.router, team.router]
+ROUTERS = [health.router, scrape.router, parse.router, artifacts.router, team.router]
 
 
 def announce_first_key(key: str) -> None:

@@ -16,6 +16,7 @@ from webdata.content.base64_images import remove_base64_images
 from webdata.content.pipeline import ContentOptions, process_text
 from webdata.contract import ActionResults, ApiError, Document, DocumentMetadata, ScrapeRequest
 from webdata.contract.errors import not_found, request_timeout, unsupported
+from webdata.contract.parse_request import ParseRequest
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
@@ -316,3 +317,27 @@ async def _scrape_fresh(
             await ctx.profile.finish(ctx.fetched, ctx.warnings)
     await track_changes(ctx, services)
     return _document(ctx, plan)
+
+
+async def run_parse(
+    req: ParseRequest,
+    upload: Fetched,
+    services: ScrapeServices,
+    *,
+    team_id: str | None = None,
+) -> Document:
+    """The document of an uploaded file (``POST /v2/parse``): the content stage and the formats
+    of a scrape, without fetching, without the cache. ``sourceURL`` is ``upload://<name>``."""
+    plan = make_plan(req)
+    ctx = ScrapeContext(request=req, team_id=team_id)
+    ctx.fetched = upload
+    try:
+        async with asyncio.timeout(req.timeout / 1000):
+            await _content_stage(ctx, plan, services.content)
+    except TimeoutError:
+        raise request_timeout(
+            {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
+        ) from None
+    doc = _document(ctx, plan)
+    doc.metadata.source_url = upload.url
+    return doc
