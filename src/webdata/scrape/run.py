@@ -17,6 +17,8 @@ from webdata.content.pipeline import ContentOptions, process_text
 from webdata.contract import ActionResults, ApiError, Document, DocumentMetadata, ScrapeRequest
 from webdata.contract.errors import not_found, request_timeout, unsupported
 from webdata.contract.parse_request import ParseRequest
+from webdata.documents.images import ImageError, image_to_markdown
+from webdata.documents.ocr import OcrUnavailable
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
@@ -103,7 +105,16 @@ async def _content_stage(ctx: ScrapeContext, plan: Plan, runner: ContentRunner) 
     if fetched.content_type.startswith("image/") and any(
         p.type == "image" for p in req.parser_objects
     ):
-        raise unsupported("the image parser", "OCR")
+        try:
+            # Tesseract releases the GIL: a thread keeps the event loop free.
+            ocr = await asyncio.to_thread(image_to_markdown, fetched.body)
+        except ImageError as exc:
+            raise ApiError(422, f"Unprocessable Entity: {exc}", code="SCRAPE_IMAGE_ERROR") from None
+        except OcrUnavailable as exc:
+            raise unsupported("the image parser", f"OCR ({exc})") from None
+        ctx.fields.update(markdown=ocr.markdown, html=None, links=[], images=[])
+        ctx.warnings.extend(ocr.warnings)
+        return
     raise ApiError(
         415,
         f"Unsupported file type: {fetched.content_type or 'unknown'} cannot be converted; "
