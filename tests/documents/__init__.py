@@ -1,0 +1,1 @@
+"""Tests of document parsing (src/webdata/documents); PDFs are generated at test time."""

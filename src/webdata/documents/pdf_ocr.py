@@ -7,7 +7,6 @@ reads ordinary print well and takes about two thirds of the time of 200 dpi.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
 from webdata.documents.ocr import OcrText, ocr_image
+from webdata.documents.pdf_extract import PDFIUM_LOCK
 
 DPI = 150
 
@@ -39,12 +39,12 @@ def ocr_pages(
     """OCR the 1-based pages ``numbers`` of the PDF ``data``, in order. Pages not started
     before ``deadline`` (``time.monotonic()``) come back with ``text`` None."""
     workers = workers or min(len(numbers), os.cpu_count() or 1) or 1
-    lock = threading.Lock()  # pdfium's document object is not safe to share unguarded
-    pdf = pdfium.PdfDocument(data)
+    with PDFIUM_LOCK:  # pdfium is not thread-safe: every call holds the one lock
+        pdf = pdfium.PdfDocument(data)
     try:
 
         def one(number: int) -> OcrPage:
-            with lock:
+            with PDFIUM_LOCK:
                 page = pdf[number - 1]
                 width, height = page.get_size()
                 if deadline is not None and time.monotonic() > deadline:
@@ -58,4 +58,5 @@ def ocr_pages(
         with ThreadPoolExecutor(workers) as pool:
             return list(pool.map(one, numbers))
     finally:
-        pdf.close()
+        with PDFIUM_LOCK:
+            pdf.close()

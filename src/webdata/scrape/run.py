@@ -19,6 +19,7 @@ from webdata.contract.errors import not_found, request_timeout, unsupported
 from webdata.contract.parse_request import ParseRequest
 from webdata.documents.images import ImageError, image_to_markdown
 from webdata.documents.ocr import OcrUnavailable
+from webdata.documents.pdf import is_pdf
 from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.charset import is_textual
 from webdata.engines.errors import BlockedAddressError, FetchError, FetchTimeoutError
@@ -27,6 +28,7 @@ from webdata.scrape.cache import cached_document, flight_key, keep_document
 from webdata.scrape.cache_policy import CachePolicy, cache_policy
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
+from webdata.scrape.documents_stage import office_kind, office_stage, pdf_stage
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.plan import Plan, make_plan
 from webdata.scrape.profile import open_profile
@@ -45,7 +47,13 @@ RAW_FORMATS = frozenset({"rawBase64"})
 
 
 def _is_pdf(fetched: Fetched) -> bool:
-    return fetched.content_type == "application/pdf" or fetched.body[:5] == b"%PDF-"
+    """Declared a PDF, or its bytes are one (a PDF served as octet-stream or text/html is
+    still a PDF); a real HTML page that mentions ``%PDF-`` near its top is not."""
+    if fetched.content_type in ("application/pdf", "application/x-pdf"):
+        return True
+    return is_pdf(fetched.body) and not (
+        fetched.text is not None and _looks_like_html(fetched) and fetched.body[:5] != b"%PDF-"
+    )
 
 
 def _looks_like_html(fetched: Fetched) -> bool:
@@ -65,10 +73,16 @@ async def _content_stage(ctx: ScrapeContext, plan: Plan, runner: ContentRunner) 
     needs = plan.content_needs
     if _is_pdf(fetched):
         if req.pdf_parser is not None:
-            raise unsupported("PDF parsing", "the documents engine")
+            await pdf_stage(ctx, req.pdf_parser, runner)
+            return
         # parsers: [] -> the file itself, Base64, at a flat 1 credit.
         ctx.fields["markdown"] = base64.b64encode(fetched.body).decode("ascii")
         ctx.fields.update(html=None, links=[], images=[])
+        return
+    # An HTML page is HTML whatever its URL ends with (a page at /report.csv, say).
+    kind = None if _looks_like_html(fetched) else office_kind(ctx)
+    if kind is not None:
+        await office_stage(ctx, kind, runner)
         return
     if fetched.text is not None and _looks_like_html(fetched):
         result = await runner.process_html(
@@ -158,6 +172,9 @@ def _document(ctx: ScrapeContext, plan: Plan) -> Document:
         data["markdown"] = remove_base64_images(markdown)
     if ctx.request.actions:
         data["actions"] = ctx.fields.get("actions")
+    for extra in ("pages", "blocks"):  # the pdf parser's options, when set
+        if ctx.fields.get(extra) is not None:
+            data[extra] = ctx.fields[extra]
     if ctx.warnings:
         data["warning"] = " ".join(ctx.warnings)
     return Document.model_validate({**data, "metadata": _metadata(ctx)})
