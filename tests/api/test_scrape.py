@@ -162,14 +162,14 @@ def test_plain_text_passes_through(client: httpx.Client, site_url: str) -> None:
     assert data["markdown"] == "plain text line one\nline two"
 
 
-def test_pdf_without_parsers_is_base64_and_with_parser_is_refused(
+def test_pdf_without_parsers_is_base64_and_a_broken_one_is_422_with_the_parser(
     client: httpx.Client, site_url: str
 ) -> None:
-    url = f"{site_url}/files/doc.pdf"
+    url = f"{site_url}/files/doc.pdf"  # a header and an end marker, nothing between
     data = scrape(client, url=url, parsers=[])
     assert base64.b64decode(data["markdown"]).startswith(b"%PDF-1.4")
     resp = client.post("/v2/scrape", json={"url": url})
-    assert resp.status_code == 501 and "PDF" in resp.json()["error"]
+    assert resp.status_code == 422 and resp.json()["code"] == "SCRAPE_PDF_ERROR"
 
 
 def test_attributes_format(client: httpx.Client, site_url: str) -> None:
