@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import dataclass, field
+from typing import Any
 from xml.etree import ElementTree
 
 # Total uncompressed bytes a zip-based file may declare. zipfile never inflates a member past
@@ -87,6 +88,30 @@ def open_zip(data: bytes, kind: str, max_unpacked: int = MAX_UNPACKED_BYTES) -> 
             f"zip would unpack to {total} bytes (limit {max_unpacked}); refusing a likely zip bomb"
         )
     return archive
+
+
+def require_ooxml(data: bytes, kind: str, folder: str, max_unpacked: int) -> None:
+    """Refuse anything but an OOXML zip of ``kind`` (its ``folder``, e.g. ``word/``)."""
+    with open_zip(data, kind, max_unpacked) as archive:
+        names = archive.namelist()
+    if "[Content_Types].xml" not in names or not any(n.startswith(folder) for n in names):
+        article = "an" if kind[0] in "aeiox" else "a"
+        raise OfficeError(f"not {article} {kind.upper()} file: no {folder} part in the zip")
+
+
+_CORE_PROPERTIES = (
+    "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
+)
+
+
+def ooxml_title(document: Any) -> str | None:
+    """The title in the core properties of a python-docx or python-pptx document; None when
+    the file has none (those libraries invent "Word Document" defaults: ask first)."""
+    try:
+        document.part.package.part_related_by(_CORE_PROPERTIES)
+    except KeyError:
+        return None
+    return (document.core_properties.title or "").strip() or None
 
 
 def read_member(archive: zipfile.ZipFile, name: str, kind: str) -> bytes:

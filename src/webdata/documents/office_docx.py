@@ -21,7 +21,7 @@ from docx.styles.style import CharacterStyle, ParagraphStyle
 from docx.table import Table, _Cell
 from docx.text.paragraph import Paragraph
 
-from webdata.documents.office_base import Draft, OfficeError, open_zip
+from webdata.documents.office_base import Draft, OfficeError, ooxml_title, require_ooxml
 from webdata.documents.office_md import (
     ListItem,
     Span,
@@ -311,26 +311,14 @@ def _on(rpr: Any, tag: str) -> bool:
     return node is not None and node.get(_W_VAL, "true").lower() not in ("0", "false", "off")
 
 
-def _core_title(doc: Document) -> str | None:
-    # python-docx invents "Word Document" core properties when a file has none: ask first.
-    try:
-        doc.part.package.part_related_by(RT.CORE_PROPERTIES)
-    except KeyError:
-        return None
-    return (doc.core_properties.title or "").strip() or None
-
-
 def convert_docx(data: bytes, draft: Draft) -> None:
     """Fill ``draft`` with the markdown of a .docx file."""
-    with open_zip(data, "docx", draft.max_unpacked) as archive:
-        names = archive.namelist()
-    if "[Content_Types].xml" not in names or not any(n.startswith("word/") for n in names):
-        raise OfficeError("not a DOCX file: no word/ part in the zip")
+    require_ooxml(data, "docx", "word/", draft.max_unpacked)
     try:
         doc = docx.Document(io.BytesIO(data))
     except ValueError as exc:  # python-docx: "file is not a Word file, content type is …"
         raise OfficeError(f"not a DOCX file: {exc}") from exc
-    draft.title = _core_title(doc)
+    draft.title = ooxml_title(doc)
     reader = _Reader(doc, draft, _Numbering(doc))
     try:
         reader.blocks(doc.element.body)

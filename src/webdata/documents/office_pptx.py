@@ -13,16 +13,14 @@ from typing import Any
 
 import pptx
 from pptx.enum.shapes import PP_PLACEHOLDER
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml.ns import qn
-from pptx.presentation import Presentation
 from pptx.shapes.base import BaseShape
 from pptx.shapes.graphfrm import GraphicFrame
 from pptx.shapes.group import GroupShape
 from pptx.table import Table, _Cell
 from pptx.text.text import TextFrame, _Paragraph
 
-from webdata.documents.office_base import Draft, OfficeError, open_zip
+from webdata.documents.office_base import Draft, OfficeError, ooxml_title, require_ooxml
 from webdata.documents.office_md import (
     ListItem,
     Span,
@@ -154,26 +152,14 @@ def _title(shape: BaseShape | None) -> str:
     return " ".join(" ".join(lines).split())
 
 
-def _core_title(prs: Presentation) -> str | None:
-    # python-pptx invents "PowerPoint Presentation" core properties when there are none.
-    try:
-        prs.part.package.part_related_by(RT.CORE_PROPERTIES)
-    except KeyError:
-        return None
-    return (prs.core_properties.title or "").strip() or None
-
-
 def convert_pptx(data: bytes, draft: Draft) -> None:
     """Fill ``draft`` with one section per slide of a .pptx file."""
-    with open_zip(data, "pptx", draft.max_unpacked) as archive:
-        names = archive.namelist()
-    if "[Content_Types].xml" not in names or not any(n.startswith("ppt/") for n in names):
-        raise OfficeError("not a PPTX file: no ppt/ part in the zip")
+    require_ooxml(data, "pptx", "ppt/", draft.max_unpacked)
     try:
         prs = pptx.Presentation(io.BytesIO(data))
     except ValueError as exc:  # python-pptx: "file … is not a PowerPoint file"
         raise OfficeError(f"not a PPTX file: {exc}") from exc
-    draft.title = _core_title(prs)
+    draft.title = ooxml_title(prs)
     slides = list(prs.slides)
     draft.num_pages = len(slides)
     for number, slide in enumerate(slides, start=1):

@@ -19,7 +19,7 @@ from webdata.documents.office_base import (
     MAX_TABLE_ROWS,
     Draft,
     OfficeError,
-    open_zip,
+    require_ooxml,
 )
 from webdata.documents.office_md import escape_text, heading, render_table, trim_table
 
@@ -67,10 +67,7 @@ def _sheet_rows(ws: Any, name: str, warnings: list[str]) -> list[list[str]]:
 
 def convert_xlsx(data: bytes, draft: Draft) -> None:
     """Fill ``draft`` with one section per worksheet of a .xlsx file."""
-    with open_zip(data, "xlsx", draft.max_unpacked) as archive:
-        names = archive.namelist()
-    if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
-        raise OfficeError("not an XLSX file: no xl/ part in the zip")
+    require_ooxml(data, "xlsx", "xl/", draft.max_unpacked)
     try:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except InvalidFileException as exc:
