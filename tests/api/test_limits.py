@@ -161,3 +161,15 @@ def test_team_endpoints_through_the_sdk(api: RunningApi, site_url: str) -> None:
     assert queue.most_recent_success is not None
     assert fc.get_token_usage().remaining_tokens > 0
     assert fc.v2.get_token_usage_historical().periods == []
+
+
+def test_usage_of_a_team_without_an_allowance_is_counted(api: RunningApi, site_url: str) -> None:
+    _, key = team_on_plan(api)  # no monthly credits: nothing reserved, usage recorded
+    _, url = new_page(site_url)
+    with api.client(key=key) as c:
+        scrape(c, url)
+        scrape(c, url)  # a cache hit costs a credit too
+        usage = c.get("/v2/team/credit-usage").json()["data"]
+        assert usage["usedCredits"] == 2 and usage["planCredits"] is None
+        history = c.get("/v2/team/credit-usage/historical").json()["periods"]
+        assert [p["creditsUsed"] for p in history] == [2]

@@ -106,3 +106,25 @@ async def test_plans(engine: AsyncEngine) -> None:
         await plans.delete("default")
     listed = {limits.plan: users for limits, users in await plans.list()}
     assert listed == {"default": 0, "pro": 1}
+
+
+async def test_usage_without_an_allowance_is_recorded_in_batches(engine: AsyncEngine) -> None:
+    team = await new_team(engine)
+    credits = CreditStore(engine, flush_s=60, flush_lines=1000)
+    other_view = CreditStore(engine)
+    for cost in (1, 5, 1):
+        credits.record(team, cost, api_key_id="k")
+    assert await other_view.ledger_total(team) == 0  # still in the writer's buffer
+    assert await credits.ledger_total(team) == 7  # a read writes the buffer first
+    credits.record(team, 2)
+    await credits.close()  # shutdown writes what is left
+    assert await other_view.ledger_total(team) == 9
+    assert (await other_view.balance(team, None)).used == 9
+    small = CreditStore(engine, flush_s=60, flush_lines=3)
+    for _ in range(3):
+        small.record(team, 1)
+    for _ in range(50):  # a full buffer is written at once, not after flush_s
+        if await other_view.ledger_total(team) == 12:
+            break
+        await asyncio.sleep(0.02)
+    assert await other_view.ledger_total(team) == 12

@@ -102,6 +102,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await app.state.services.close()
+            await app.state.gate.credits.close()  # the usage still in its buffer
             if isinstance(slots, RedisSlots):
                 await slots.close()
             await engine.dispose()

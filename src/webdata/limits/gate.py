@@ -55,11 +55,14 @@ class Gate:
         retry_after = await self.rate.hit(auth.team_id, limits.rate_per_minute)
         if retry_after is not None:
             raise ApiError(429, RATE_LIMITED, headers={"Retry-After": str(retry_after)}, bare=True)
-        reservation = await self.credits.reserve(
-            auth.team_id, upfront, limits.monthly_credits, api_key_id=auth.key_id, ref=ref
-        )
-        if reservation is None:
-            raise ApiError(402, NO_CREDITS, bare=True)
+        # No allowance: nothing to check, the cost is only recorded once known.
+        reservation = None
+        if limits.monthly_credits is not None:
+            reservation = await self.credits.reserve(
+                auth.team_id, upfront, limits.monthly_credits, api_key_id=auth.key_id, ref=ref
+            )
+            if reservation is None:
+                raise ApiError(402, NO_CREDITS, bare=True)
         ticket: Ticket | None = None
         try:
             async with self.slots.hold(
@@ -77,6 +80,9 @@ class Gate:
         except (QueueFull, SlotTimeout):
             raise ApiError(429, CONCURRENCY_LIMITED, bare=True) from None
         finally:
-            # Shielded: a request cancelled mid-scrape still settles its credits.
             cost = ticket.cost if ticket is not None else 0
-            await asyncio.shield(self.credits.settle(reservation, cost))
+            if reservation is not None:
+                # Shielded: a request cancelled mid-scrape still settles its credits.
+                await asyncio.shield(self.credits.settle(reservation, cost))
+            elif cost:
+                self.credits.record(auth.team_id, cost, api_key_id=auth.key_id, ref=ref)

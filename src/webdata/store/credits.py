@@ -8,10 +8,16 @@ and writes the ledger line. ``settle`` writes the difference once the real cost 
 (a failed scrape gives everything back; a PDF of many pages may cost more than was taken,
 which is allowed to overdraw: the work is done). Per team and month, the ledger lines add up
 to ``used``: nothing is spent twice or lost.
+
+A plan without a monthly allowance has nothing to check, so its usage is not reserved but
+recorded (``record``) into a buffer written in one transaction every ``flush_s`` (or sooner
+when it fills, and at shutdown by ``close``): a cache hit of such a team then costs no
+database write of its own. Every read of the ledger writes the buffer first.
 """
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,11 +69,96 @@ class Balance:
         return self.allowance + self.granted - self.used
 
 
+@dataclass(frozen=True, slots=True)
+class _Usage:
+    team_id: str
+    api_key_id: str | None
+    period_start: datetime
+    at: datetime
+    credits: int
+    ref: str
+
+
 class CreditStore:
-    def __init__(self, engine: AsyncEngine, *, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        flush_s: float = 0.5,
+        flush_lines: int = 500,
+    ) -> None:
         self._engine = engine
         self._clock = clock
         self._insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
+        self._pending: list[_Usage] = []
+        self._flush_s = flush_s
+        self._flush_lines = flush_lines
+        self._flusher: asyncio.Task[None] | None = None
+        self._flushing = asyncio.Lock()
+
+    def record(
+        self, team_id: str, credits: int, *, api_key_id: str | None = None, ref: str | None = None
+    ) -> None:
+        """Count ``credits`` used by a team without an allowance (written within ``flush_s``)."""
+        now = self._clock()
+        self._pending.append(
+            _Usage(team_id, api_key_id, month_of(now)[0], now, credits, ref or str(uuid.uuid4()))
+        )
+        if len(self._pending) >= self._flush_lines:
+            self._schedule(0)
+        elif self._flusher is None:
+            self._schedule(self._flush_s)
+
+    def _schedule(self, delay: float) -> None:
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            self._flusher = None
+            await self.flush()
+
+        if self._flusher is not None and delay > 0:
+            return
+        self._flusher = asyncio.get_running_loop().create_task(later())
+
+    async def flush(self) -> None:
+        """Write the recorded usage: per team and month one UPDATE, and the ledger lines."""
+        async with self._flushing:
+            batch, self._pending = self._pending, []
+            if not batch:
+                return
+            totals: dict[tuple[str, datetime], int] = {}
+            for usage in batch:
+                key = (usage.team_id, usage.period_start)
+                totals[key] = totals.get(key, 0) + usage.credits
+            async with write_turn(self._engine), self._engine.begin() as conn:
+                for (team_id, start), credits in totals.items():
+                    await self._ensure_period(conn, team_id, start)
+                    await conn.execute(
+                        update(CreditPeriod)
+                        .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
+                        .values(used=CreditPeriod.used + credits)
+                    )
+                await conn.execute(
+                    insert(CreditEntry),
+                    [
+                        {
+                            "team_id": u.team_id,
+                            "api_key_id": u.api_key_id,
+                            "period_start": u.period_start,
+                            "at": u.at,
+                            "credits": u.credits,
+                            "kind": "scrape",
+                            "ref": u.ref,
+                        }
+                        for u in batch
+                    ],
+                )
+
+    async def close(self) -> None:
+        if self._flusher is not None:
+            self._flusher.cancel()
+            self._flusher = None
+        await self.flush()
 
     async def _ensure_period(self, conn: AsyncConnection, team_id: str, start: datetime) -> None:
         stmt = self._insert(CreditPeriod).values(
@@ -163,6 +254,7 @@ class CreditStore:
             )
 
     async def balance(self, team_id: str, allowance: int | None) -> Balance:
+        await self.flush()
         start, end = month_of(self._clock())
         async with self._engine.connect() as conn:
             row = (
@@ -177,6 +269,7 @@ class CreditStore:
 
     async def ledger_total(self, team_id: str, period_start: datetime | None = None) -> int:
         """The sum of the team's ledger lines (of one month): equals ``used`` by design."""
+        await self.flush()
         query = select(func.coalesce(func.sum(CreditEntry.credits), 0)).where(
             CreditEntry.team_id == team_id
         )
@@ -189,6 +282,7 @@ class CreditStore:
         self, team_id: str, *, by_api_key: bool = False
     ) -> list[tuple[datetime, str | None, int]]:
         """Credits used per month (and per key): (month start, key id or None, credits)."""
+        await self.flush()
         total = func.sum(CreditEntry.credits)
         month = CreditEntry.period_start
         if by_api_key:
@@ -203,6 +297,7 @@ class CreditStore:
         return [(row[0], row[1], int(row[2])) for row in rows]
 
     async def last_scrape_at(self, team_id: str) -> datetime | None:
+        await self.flush()
         query = select(func.max(CreditEntry.at)).where(
             CreditEntry.team_id == team_id, CreditEntry.kind == "scrape"
         )
