@@ -101,11 +101,16 @@ def create_app(
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
-            await app.state.services.close()
-            await app.state.gate.credits.close()  # the usage still in its buffer
-            if isinstance(slots, RedisSlots):
-                await slots.close()
-            await engine.dispose()
+            try:
+                # First: the usage still in its buffer is money; nothing may skip it.
+                await app.state.gate.credits.close()
+            finally:
+                try:
+                    await app.state.services.close()
+                finally:
+                    if isinstance(slots, RedisSlots):
+                        await slots.close()
+                    await engine.dispose()
 
     app = FastAPI(
         title="webdata",

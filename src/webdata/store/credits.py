@@ -114,7 +114,8 @@ class CreditStore:
         async def later() -> None:
             await asyncio.sleep(delay)
             self._flusher = None
-            await self.flush()
+            # Shielded: a shutdown cancelling this task must not cut a write in half.
+            await asyncio.shield(self.flush())
 
         if self._flusher is not None and delay > 0:
             return
@@ -126,35 +127,43 @@ class CreditStore:
             batch, self._pending = self._pending, []
             if not batch:
                 return
-            totals: dict[tuple[str, datetime], int] = {}
-            for usage in batch:
-                key = (usage.team_id, usage.period_start)
-                totals[key] = totals.get(key, 0) + usage.credits
-            async with write_turn(self._engine), self._engine.begin() as conn:
-                for (team_id, start), credits in totals.items():
-                    await self._ensure_period(conn, team_id, start)
-                    await conn.execute(
-                        update(CreditPeriod)
-                        .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
-                        .values(used=CreditPeriod.used + credits)
-                    )
+            try:
+                await self._write(batch)
+            except BaseException:
+                self._pending[:0] = batch  # kept for the next flush: nothing is lost
+                raise
+
+    async def _write(self, batch: list[_Usage]) -> None:
+        totals: dict[tuple[str, datetime], int] = {}
+        for usage in batch:
+            key = (usage.team_id, usage.period_start)
+            totals[key] = totals.get(key, 0) + usage.credits
+        async with write_turn(self._engine), self._engine.begin() as conn:
+            for (team_id, start), credits in totals.items():
+                await self._ensure_period(conn, team_id, start)
                 await conn.execute(
-                    insert(CreditEntry),
-                    [
-                        {
-                            "team_id": u.team_id,
-                            "api_key_id": u.api_key_id,
-                            "period_start": u.period_start,
-                            "at": u.at,
-                            "credits": u.credits,
-                            "kind": "scrape",
-                            "ref": u.ref,
-                        }
-                        for u in batch
-                    ],
+                    update(CreditPeriod)
+                    .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
+                    .values(used=CreditPeriod.used + credits)
                 )
+            await conn.execute(
+                insert(CreditEntry),
+                [
+                    {
+                        "team_id": u.team_id,
+                        "api_key_id": u.api_key_id,
+                        "period_start": u.period_start,
+                        "at": u.at,
+                        "credits": u.credits,
+                        "kind": "scrape",
+                        "ref": u.ref,
+                    }
+                    for u in batch
+                ],
+            )
 
     async def close(self) -> None:
+        """Write what is left (a flush under way finishes first: it is shielded)."""
         if self._flusher is not None:
             self._flusher.cancel()
             self._flusher = None
