@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.db import make_engine, make_sessionmaker, migrate
 from webdata.store.keys import KeyStore
@@ -159,3 +160,14 @@ async def store(db_url: str) -> AsyncIterator[KeyStore]:
         yield KeyStore(make_sessionmaker(engine), cache_ttl=0)
     finally:
         await engine.dispose()
+
+
+@pytest.fixture()
+async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
+    """A migrated database of the test's backend, as an engine (repositories over it)."""
+    await migrate(db_url)
+    eng = make_engine(db_url)
+    try:
+        yield eng
+    finally:
+        await eng.dispose()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.cache import AgeWindow, CacheStore
-from webdata.store.db import make_engine, make_sessionmaker, migrate
+from webdata.store.db import make_sessionmaker
 from webdata.store.history import HistoryStore
 from webdata.store.keys import KeyStore
 from webdata.store.models import CacheEntry
@@ -26,16 +25,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-@pytest.fixture()
-async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
-    await migrate(db_url)
-    eng = make_engine(db_url)
-    try:
-        yield eng
-    finally:
-        await eng.dispose()
 
 
 @pytest.fixture(params=[0, 64 * 2**20], ids=["database-only", "with-memory"])

@@ -4,26 +4,15 @@ grants, months, and the ledger always adding up to what was used."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.credits import CreditStore, month_of
-from webdata.store.db import make_engine, make_sessionmaker, migrate
+from webdata.store.db import make_sessionmaker
 from webdata.store.keys import KeyStore
 from webdata.store.plans import Limits, PlanError, PlanStore
-
-
-@pytest.fixture()
-async def engine(db_url: str) -> AsyncIterator[AsyncEngine]:
-    await migrate(db_url)
-    eng = make_engine(db_url)
-    try:
-        yield eng
-    finally:
-        await eng.dispose()
 
 
 async def new_team(engine: AsyncEngine, name: str = "acme") -> str:

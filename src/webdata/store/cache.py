@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -181,8 +181,6 @@ class CacheStore:
 
     async def count(self, url_hash: str | None = None) -> int:
         """How many entries there are (of one URL): for tests and the operator."""
-        from sqlalchemy import func
-
         query = select(func.count()).select_from(CacheEntry)
         if url_hash is not None:
             query = query.where(CacheEntry.url_hash == url_hash)
