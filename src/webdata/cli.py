@@ -1,4 +1,4 @@
-"""The ``webdata`` command: serve the API, scrape one URL locally, manage keys, migrate."""
+"""The ``webdata`` command: serve the API, run jobs (worker), scrape one URL, manage keys."""
 
 from __future__ import annotations
 
@@ -43,6 +43,48 @@ def serve(
         access_log=False,
         lifespan="on",
     )
+
+
+async def _work(concurrency: int | None) -> None:
+    import signal
+
+    from webdata.logging import configure_logging
+    from webdata.runtime import Runtime
+
+    settings = get_settings()
+    if concurrency is not None:
+        settings = settings.model_copy(update={"worker_concurrency": concurrency})
+    configure_logging(settings.log_level)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    runtime = await Runtime.start(settings, consume=True)
+    err.print(
+        f"[green]webdata worker[/] running jobs from [bold]{escape(settings.queue_name)}[/] "
+        f"({settings.worker_concurrency} at once); Ctrl-C stops it"
+    )
+    try:
+        await stop.wait()
+    finally:
+        # Items running here are handed to another worker (Redis redelivers them).
+        await runtime.close()
+
+
+@app.command()
+def worker(
+    concurrency: Annotated[
+        int | None, typer.Option(help="Job items run at once (WEBDATA_WORKER_CONCURRENCY).")
+    ] = None,
+) -> None:
+    """Run queued jobs (batch scrapes) from Redis: the distributed mode's worker node."""
+    if not get_settings().redis_url:
+        err.print(
+            "[red]error:[/] webdata worker reads the job queue from Redis: set "
+            "WEBDATA_REDIS_URL (without it, `webdata serve` runs jobs itself)"
+        )
+        raise typer.Exit(2)
+    asyncio.run(_work(concurrency))
 
 
 @app.command()

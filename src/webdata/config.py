@@ -149,6 +149,21 @@ class Settings(BaseSettings):
     # caller's credentials are ever cached, so every shared entry is a public page; still
     # off by default, since a team would see that another fetched a page (and when).
     cache_shared: bool = False
+    # Jobs (batch scrapes): with ``redis_url`` they go on a Redis stream (``queue_name``) for
+    # ``webdata worker`` processes; without, they run in the API process. A message whose
+    # worker stopped is redelivered after ``queue_redeliver_s`` (live workers keep theirs).
+    queue_name: str = "webdata:jobs"
+    queue_redeliver_s: float = Field(60.0, ge=0.2)
+    # Whether ``webdata serve`` runs jobs too when they go through Redis (it always does with
+    # the in-process queue); the ``webdata worker`` processes run them either way.
+    serve_runs_jobs: bool = False
+    # Items one worker process runs at once (across all jobs).
+    worker_concurrency: int = Field(32, ge=1, le=1024)
+    # Items of one job queued or running at once when the request sets no ``maxConcurrency``.
+    job_window: int = Field(16, ge=1, le=1000)
+    # How long a job and its results are kept, and the most URLs one batch may hold.
+    job_ttl_s: int = Field(24 * 3600, ge=60)
+    batch_max_urls: int = Field(10_000, ge=1)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

@@ -151,13 +151,13 @@ async def test_history_keeps_the_latest_per_team_url_and_tag(engine: AsyncEngine
 
 
 async def test_the_api_sweeper_removes_expired_entries(engine: AsyncEngine) -> None:
-    from webdata.api.app import sweep_cache
+    from webdata.runtime import sweep_forever
 
     clock = Clock()
     cache = CacheStore(engine, clock=clock)
     await put(cache, "old", "a", T0)
     clock.now = T0 + timedelta(days=31)
-    task = asyncio.create_task(sweep_cache(cache, 0.05))
+    task = asyncio.create_task(sweep_forever([("cache", cache.sweep)], 0.05))
     try:
         for _ in range(100):
             if await cache.count() == 0:

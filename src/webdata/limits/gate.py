@@ -20,7 +20,7 @@ from webdata.limits.rate import RateLimiter
 from webdata.limits.slots import QueueFull, Slot, Slots, SlotTimeout
 from webdata.store.credits import CreditStore
 from webdata.store.keys import AuthContext
-from webdata.store.plans import PlanStore
+from webdata.store.plans import Limits, PlanStore
 
 RATE_LIMITED = "Rate limit exceeded"
 NO_CREDITS = "Payment Required: Insufficient credits"
@@ -51,22 +51,76 @@ class Gate:
     async def admit(
         self, auth: AuthContext, *, upfront: int, timeout_s: float, ref: str | None = None
     ) -> AsyncIterator[Ticket]:
-        limits = await self.plans.for_team(auth.team_id)
-        retry_after = await self.rate.hit(auth.team_id, limits.rate_per_minute)
+        """A request's way in: rate, credits, then a slot (its plan's queue bound applies)."""
+        limits = await self.check_rate(auth.team_id)
+        async with self._credits_and_slot(
+            limits,
+            auth.team_id,
+            auth.key_id,
+            upfront=upfront,
+            queue_limit=limits.queue_limit,
+            timeout_s=timeout_s,
+            ref=ref,
+        ) as ticket:
+            yield ticket
+
+    async def check_rate(self, team_id: str) -> Limits:
+        """Count one request against the team's rate (429 with ``Retry-After`` over it)."""
+        limits = await self.plans.for_team(team_id)
+        retry_after = await self.rate.hit(team_id, limits.rate_per_minute)
         if retry_after is not None:
             raise ApiError(429, RATE_LIMITED, headers={"Retry-After": str(retry_after)}, bare=True)
+        return limits
+
+    @asynccontextmanager
+    async def job_item_slot(self, team_id: str, *, wait_s: float) -> AsyncIterator[Limits]:
+        """The way into an item of a job the team started. Its request was rate-limited once,
+        when the job was made; the item waits its turn for one of the team's slots (up to
+        ``wait_s``, in no bounded line: the job's window bounds it). It pays when its result
+        is recorded, in the same transaction (``debit_in``), so a worker that dies mid-item
+        has taken nothing and a redelivered item is billed once."""
+        limits = await self.plans.for_team(team_id)
+        if not await self.has_credits_for(team_id, 1):
+            raise ApiError(402, NO_CREDITS, bare=True)
+        try:
+            async with self.slots.hold(team_id, limits.max_concurrency, 2**31, wait_s):
+                yield limits
+        except (QueueFull, SlotTimeout):
+            raise ApiError(429, CONCURRENCY_LIMITED, bare=True) from None
+
+    async def has_credits_for(self, team_id: str, credits: int) -> bool:
+        """Whether the team's month still holds ``credits`` (always, on a plan without an
+        allowance): a job of N pages is refused up front rather than failed page by page."""
+        limits = await self.plans.for_team(team_id)
+        if limits.monthly_credits is None:
+            return True
+        balance = await self.credits.balance(team_id, limits.monthly_credits)
+        return (balance.remaining or 0) >= credits
+
+    @asynccontextmanager
+    async def _credits_and_slot(
+        self,
+        limits: Limits,
+        team_id: str,
+        key_id: str | None,
+        *,
+        upfront: int,
+        queue_limit: int,
+        timeout_s: float,
+        ref: str | None,
+    ) -> AsyncIterator[Ticket]:
         # No allowance: nothing to check, the cost is only recorded once known.
         reservation = None
         if limits.monthly_credits is not None:
             reservation = await self.credits.reserve(
-                auth.team_id, upfront, limits.monthly_credits, api_key_id=auth.key_id, ref=ref
+                team_id, upfront, limits.monthly_credits, api_key_id=key_id, ref=ref
             )
             if reservation is None:
                 raise ApiError(402, NO_CREDITS, bare=True)
         ticket: Ticket | None = None
         try:
             async with self.slots.hold(
-                auth.team_id, limits.max_concurrency, limits.queue_limit, timeout_s
+                team_id, limits.max_concurrency, queue_limit, timeout_s
             ) as slot:
                 ticket = Ticket(slot)
                 try:
@@ -85,4 +139,4 @@ class Gate:
                 # Shielded: a request cancelled mid-scrape still settles its credits.
                 await asyncio.shield(self.credits.settle(reservation, cost))
             elif cost:
-                self.credits.record(auth.team_id, cost, api_key_id=auth.key_id, ref=ref)
+                self.credits.record(team_id, cost, api_key_id=key_id, ref=ref)

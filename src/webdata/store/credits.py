@@ -188,19 +188,39 @@ class CreditStore:
         start, _ = month_of(self._clock())
         ref = ref or str(uuid.uuid4())
         async with write_turn(self._engine), self._engine.begin() as conn:
-            await self._ensure_period(conn, team_id, start)
-            stmt = (
-                update(CreditPeriod)
-                .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
-                .values(used=CreditPeriod.used + credits)
-            )
-            if allowance is not None:
-                stmt = stmt.where(allowance + CreditPeriod.granted - CreditPeriod.used >= credits)
-            result = await conn.execute(stmt)
-            if not getattr(result, "rowcount", 0):
+            if not await self.debit_in(
+                conn, team_id, credits, allowance, api_key_id=api_key_id, ref=ref
+            ):
                 return None
-            await self._line(conn, team_id, api_key_id, start, credits, "scrape", ref)
         return Reservation(team_id, api_key_id, start, credits, ref)
+
+    async def debit_in(
+        self,
+        conn: AsyncConnection,
+        team_id: str,
+        credits: int,
+        allowance: int | None,
+        *,
+        api_key_id: str | None,
+        ref: str,
+        kind: str = "scrape",
+    ) -> bool:
+        """Take ``credits`` within the caller's transaction (so the debit and what it pays
+        for commit together); False when the month's allowance cannot cover them."""
+        start, _ = month_of(self._clock())
+        await self._ensure_period(conn, team_id, start)
+        stmt = (
+            update(CreditPeriod)
+            .where(CreditPeriod.team_id == team_id, CreditPeriod.period_start == start)
+            .values(used=CreditPeriod.used + credits)
+        )
+        if allowance is not None:
+            stmt = stmt.where(allowance + CreditPeriod.granted - CreditPeriod.used >= credits)
+        result = await conn.execute(stmt)
+        if not getattr(result, "rowcount", 0):
+            return False
+        await self._line(conn, team_id, api_key_id, start, credits, kind, ref)
+        return True
 
     async def settle(self, reservation: Reservation, cost: int) -> None:
         """Make what ``reservation`` took equal ``cost`` (0: all of it given back)."""

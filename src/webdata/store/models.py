@@ -19,6 +19,7 @@ from sqlalchemy import (
     DateTime,
     Dialect,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
@@ -265,3 +266,53 @@ class CreditEntry(Base):
     # "scrape" (taken before the work), "settle" (the difference once the cost is known)
     kind: Mapped[str] = mapped_column(String(16))
     ref: Mapped[str | None] = mapped_column(String(36), default=None)
+
+
+class Job(Base):
+    """One asynchronous job of a team (``kind``: a family of ``webdata.jobs``, e.g. a batch
+    scrape). ``options`` is the request as sent, without its URL list; ``window`` how many of
+    its items may be queued or running at once (the request's ``maxConcurrency``)."""
+
+    __tablename__ = "jobs"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), index=True
+    )
+    api_key_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]]
+    window: Mapped[int]
+    total: Mapped[int] = mapped_column(default=0)
+    # Items finished so far: each finished item takes the next number as its ``seq``.
+    finished: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+    cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    def __repr__(self) -> str:
+        return f"Job(id={self.id!r}, kind={self.kind!r})"
+
+
+class JobItem(Base):
+    """One unit of a job (a URL of a batch): ``status`` is queued (waiting for the job's
+    window), kicked (on the queue or running), done, failed or cancelled. ``document`` is the
+    result's wire form, compressed; ``error`` what went wrong."""
+
+    __tablename__ = "job_items"
+    __table_args__ = (Index("ix_job_items_job_id_status", "job_id", "status"),)
+
+    job_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(primary_key=True)
+    url: Mapped[str] = mapped_column(String(8192))
+    status: Mapped[str] = mapped_column(String(16), default="queued")
+    credits: Mapped[int] = mapped_column(default=0)
+    # The order items finished in (1, 2, ...): results are paged in it, so a page read while
+    # the job runs never has a later-finishing item slip in before it.
+    seq: Mapped[int | None] = mapped_column(default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+    document: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
+    error: Mapped[str | None] = mapped_column(String(4096), default=None)
+    code: Mapped[str | None] = mapped_column(String(64), default=None)
