@@ -92,7 +92,7 @@ class Runtime:
         queue = JobQueue(settings, jobs, FAMILIES)
         runtime = cls(settings, engine, sessions, gate, services, jobs, queue, cache, slots)
         await queue.start(JobEnv(services, gate, jobs), consume=consume)
-        sweeps = [("cache", cache.sweep), ("jobs", jobs.sweep)]
+        sweeps = [("cache", cache.sweep), ("jobs", jobs.sweep), ("stalled jobs", queue.revive)]
         runtime._sweeper = asyncio.create_task(
             sweep_forever(sweeps, settings.cache_sweep_interval_s)
         )

@@ -258,3 +258,19 @@ def test_a_batch_survives_a_restart_of_the_api(tmp_path: Path, site_url: str) ->
             status = wait_done(client, job["id"])
     assert (status["status"], len(status["data"])) == ("completed", 6)
     assert sorted(stats(site_url, name)["hits"]) == [str(i) for i in range(6)]
+
+
+def test_queue_status_counts_the_pages_a_batch_has_waiting(api: RunningApi, site_url: str) -> None:
+    from firecrawl import Firecrawl
+
+    _, key = team_on_plan(api)
+    with api.client(key=key) as client:
+        job = start(client, urls=pages(site_url, group(), 4, delay=0.5), maxConcurrency=1)
+        time.sleep(0.2)
+        fc = Firecrawl(api_key=key, api_url=api.url, max_retries=1)
+        status = fc.get_queue_status()
+        assert status.active_jobs_in_queue == 1
+        assert status.waiting_jobs_in_queue == 3
+        assert status.jobs_in_queue == 4
+        wait_done(client, job["id"])
+        assert fc.get_queue_status().jobs_in_queue == 0

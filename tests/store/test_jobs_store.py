@@ -25,7 +25,8 @@ class Clock:
 
 
 async def new_job(engine: AsyncEngine, store: JobStore, n: int, window: int) -> JobView:
-    team = await KeyStore(make_sessionmaker(engine), cache_ttl=0).create_team(f"t{secrets.token_hex(6)}")
+    keys = KeyStore(make_sessionmaker(engine), cache_ttl=0)
+    team = await keys.create_team(f"t{secrets.token_hex(6)}")
     return await store.create(
         team_id=team.id,
         api_key_id=None,
@@ -138,3 +139,15 @@ async def test_expired_jobs_disappear_and_are_swept(engine: AsyncEngine) -> None
     assert await store.fill(job.id) == []
     assert await store.sweep() == 1
     assert await store.sweep() == 0
+
+
+async def test_a_job_never_put_on_the_queue_is_found_stalled(engine: AsyncEngine) -> None:
+    store = JobStore(engine)
+    job = await new_job(engine, store, 3, window=1)
+    assert await store.stalled() == [job.id]  # made, but the queue was unreachable
+    await store.fill(job.id)
+    assert await store.stalled() == []
+    await store.finish(job.id, 0, status=DONE, document={})
+    assert await store.stalled() == [job.id]  # its next item was never let in
+    await store.cancel(job)
+    assert await store.stalled() == []

@@ -103,7 +103,9 @@ class JobQueue:
                 job = await self.store.get(job_id)
                 if job is not None:
                     await self.dispatch(job_id, job.kind)
-        elif consume:
+        else:
+            await self.revive()
+        if not self.in_process and consume:
             self._receiver = asyncio.create_task(
                 run_receiver_task(
                     self.broker,
@@ -137,6 +139,17 @@ class JobQueue:
                 # Not on the queue: give the item back to the window, so it is not stranded.
                 await self.store.unkick(job_id, index)
                 raise
+
+    async def revive(self) -> int:
+        """Queue the items of stalled jobs (see ``JobStore.stalled``); run at start and with
+        every sweep, by any process (filling a window is atomic, so two never double it)."""
+        revived = 0
+        for job_id in await self.store.stalled():
+            job = await self.store.get(job_id)
+            if job is not None:
+                await self.dispatch(job_id, job.kind)
+                revived += 1
+        return revived
 
     async def run_item(self, kind: str, job_id: str, index: int) -> None:
         env = self._env

@@ -238,6 +238,15 @@ class JobStore:
             docs.append(doc)
         return docs, len(blobs) > limit
 
+    async def waiting_items(self, team_id: str) -> int:
+        """Items of the team's live jobs still waiting for their job's window."""
+        live = select(Job.id).where(
+            Job.team_id == team_id, Job.cancelled_at.is_(None), Job.expires_at > self._clock()
+        )
+        query = select(func.count()).where(JobItem.job_id.in_(live), JobItem.status == QUEUED)
+        async with self._engine.connect() as conn:
+            return int((await conn.execute(query)).scalar_one())
+
     async def errors(self, job_id: str) -> list[ItemError]:
         query = (
             select(JobItem.idx, JobItem.url, JobItem.error, JobItem.code, JobItem.finished_at)
@@ -399,6 +408,24 @@ class JobStore:
                 .distinct()
             )
             return list(rows.scalars().all())
+
+    async def stalled(self) -> list[str]:
+        """Live jobs with items waiting and none on the queue: their window never got filled
+        (the queue was unreachable when they were made) and nothing will fill it."""
+        now = self._clock()
+        live = select(Job.id).where(Job.cancelled_at.is_(None), Job.expires_at > now)
+        kicked = select(JobItem.job_id).where(JobItem.status == KICKED)
+        query = (
+            select(JobItem.job_id)
+            .where(
+                JobItem.status == QUEUED,
+                JobItem.job_id.in_(live),
+                JobItem.job_id.not_in(kicked),
+            )
+            .distinct()
+        )
+        async with self._engine.connect() as conn:
+            return list((await conn.execute(query)).scalars().all())
 
     async def sweep(self) -> int:
         """Delete expired jobs with their items and results."""

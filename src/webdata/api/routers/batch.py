@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+import structlog
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
@@ -29,6 +30,7 @@ from webdata.store.jobs import CANCELLED, DONE, FAILED, JobView
 from webdata.store.keys import AuthContext
 
 router = APIRouter(tags=["batch"])
+log = structlog.get_logger("webdata.api.batch")
 
 # A status page carries about this much JSON at most (the SDK follows ``next`` for more).
 PAGE_BYTES = 10 * 1024 * 1024
@@ -98,7 +100,11 @@ async def start_batch(
             window=fields.max_concurrency or settings.job_window,
             ttl=timedelta(seconds=settings.job_ttl_s),
         )
-    await runtime.queue.dispatch(job.id, KIND)
+    try:
+        await runtime.queue.dispatch(job.id, KIND)
+    except Exception:
+        # The job is stored: it is queued when the queue is back (``JobQueue.revive``).
+        log.warning("batch stored but not queued yet", job=job.id, exc_info=True)
     answer: dict[str, Any] = {
         "success": True,
         "id": job.id,

@@ -92,7 +92,10 @@ async def token_history(_: AuthContext = Depends(require("team"))) -> Any:
 async def queue_status(request: Request, auth: AuthContext = Depends(require("team"))) -> Any:
     gate: Gate = request.app.state.gate
     limits = await gate.plans.for_team(auth.team_id)
+    # Running: scrapes and job items holding a slot; waiting: those in line for one, and
+    # the items of the team's jobs not yet let in by their job's window.
     active, waiting = await gate.slots.usage(auth.team_id)
+    waiting += await request.app.state.runtime.jobs.waiting_items(auth.team_id)
     last = await gate.credits.last_scrape_at(auth.team_id)
     return _ok(
         {
