@@ -12,7 +12,16 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from webdata.store.credits import CreditStore
 from webdata.store.db import make_sessionmaker
-from webdata.store.jobs import CANCELLED, DONE, FAILED, KICKED, JobStore, JobView, NotPaid
+from webdata.store.jobs import (
+    CANCELLED,
+    DONE,
+    FAILED,
+    KICKED,
+    JobStore,
+    JobView,
+    NotPaid,
+    Outcome,
+)
 from webdata.store.keys import KeyStore
 
 
@@ -46,8 +55,8 @@ async def test_the_window_lets_in_one_item_per_finished_one(engine: AsyncEngine)
     work = await store.take(job.id, 0)
     assert work is not None and work.url == "https://example.com/0"
     assert await store.take(job.id, 2) is None  # not kicked yet
-    assert await store.finish(job.id, 0, status=DONE, document={"markdown": "a"})
-    assert await store.fill(job.id) == [2]
+    finished = await store.finish(job.id, 0, Outcome(DONE, document={"markdown": "a"}))
+    assert finished.recorded and finished.next == [2]
     progress = await store.progress(job)
     assert (progress.total, progress.counts[KICKED], progress.done) == (5, 2, 1)
 
@@ -59,9 +68,9 @@ async def test_an_item_finishes_once_and_results_come_in_finish_order(
     job = await new_job(engine, store, 3, window=3)
     await store.fill(job.id)
     for idx in (2, 0, 1):
-        assert await store.finish(job.id, idx, status=DONE, document={"n": idx}, credits=1)
+        assert await store.finish(job.id, idx, Outcome(DONE, document={"n": idx}, credits=1))
     # A second delivery of item 0 changes nothing.
-    assert not await store.finish(job.id, 0, status=DONE, document={"n": "again"}, credits=1)
+    assert not await store.finish(job.id, 0, Outcome(DONE, document={"n": "again"}, credits=1))
     assert await store.take(job.id, 0) is None
     docs, more = await store.documents(job.id, skip=0, limit=2, max_bytes=10**6)
     assert [d["n"] for d in docs] == [2, 0] and more
@@ -75,9 +84,9 @@ async def test_concurrent_finishes_number_every_item_once(engine: AsyncEngine) -
     job = await new_job(engine, store, 20, window=20)
     await store.fill(job.id)
     results = await asyncio.gather(
-        *(store.finish(job.id, i % 20, status=DONE, document={"n": i % 20}) for i in range(40))
+        *(store.finish(job.id, i % 20, Outcome(DONE, document={"n": i % 20})) for i in range(40))
     )
-    assert sum(results) == 20
+    assert sum(r.recorded for r in results) == 20
     docs, _ = await store.documents(job.id, skip=0, limit=100, max_bytes=10**7)
     assert sorted(d["n"] for d in docs) == list(range(20))
 
@@ -94,7 +103,7 @@ async def test_cancel_stops_the_queued_items(engine: AsyncEngine) -> None:
     assert counts == {CANCELLED: 4}
     finished = await new_job(engine, store, 1, window=1)
     await store.fill(finished.id)
-    await store.finish(finished.id, 0, status=FAILED, error="boom", code="X")
+    await store.finish(finished.id, 0, Outcome(FAILED, error="boom", code="X"))
     assert not await store.cancel(finished)
     assert [(e.url, e.error, e.code) for e in await store.errors(finished.id)] == [
         ("https://example.com/0", "boom", "X")
@@ -105,7 +114,7 @@ async def test_after_a_restart_running_items_are_queued_again(engine: AsyncEngin
     store = JobStore(engine)
     job = await new_job(engine, store, 3, window=2)
     await store.fill(job.id)
-    await store.finish(job.id, 0, status=DONE, document={})
+    await store.finish(job.id, 0, Outcome(DONE, document={}))
     assert await store.requeue_running() == [job.id]
     assert await store.fill(job.id) == [1, 2]
     await store.unkick(job.id, 2)
@@ -120,10 +129,10 @@ async def test_billing_commits_with_the_result_or_not_at_all(engine: AsyncEngine
     async def bill(conn: AsyncConnection, cost: int) -> bool:
         return await credits.debit_in(conn, job.team_id, cost, 2, api_key_id=None, ref=job.id)
 
-    assert await store.finish(job.id, 0, status=DONE, document={}, credits=1, bill=bill)
-    assert await store.finish(job.id, 1, status=DONE, document={}, credits=1, bill=bill)
+    assert await store.finish(job.id, 0, Outcome(DONE, document={}, credits=1, bill=bill))
+    assert await store.finish(job.id, 1, Outcome(DONE, document={}, credits=1, bill=bill))
     with pytest.raises(NotPaid):
-        await store.finish(job.id, 2, status=DONE, document={}, credits=1, bill=bill)
+        await store.finish(job.id, 2, Outcome(DONE, document={}, credits=1, bill=bill))
     assert (await store.progress(job)).counts == {DONE: 2, KICKED: 1}
     assert await credits.ledger_total(job.team_id) == 2
 
@@ -147,7 +156,18 @@ async def test_a_job_never_put_on_the_queue_is_found_stalled(engine: AsyncEngine
     assert await store.stalled() == [job.id]  # made, but the queue was unreachable
     await store.fill(job.id)
     assert await store.stalled() == []
-    await store.finish(job.id, 0, status=DONE, document={})
-    assert await store.stalled() == [job.id]  # its next item was never let in
+    assert (await store.finish(job.id, 0, Outcome(DONE, document={}))).next == [1]
+    await store.unkick(job.id, 1)
+    assert await store.stalled() == [job.id]  # its next item never reached the queue
     await store.cancel(job)
     assert await store.stalled() == []
+
+
+async def test_finishing_an_item_lets_the_next_ones_in(engine: AsyncEngine) -> None:
+    store = JobStore(engine)
+    job = await new_job(engine, store, 4, window=2)
+    assert await store.fill(job.id) == [0, 1]
+    finished = await store.finish(job.id, 0, Outcome(DONE, document={}))
+    assert finished.recorded and finished.next == [2]
+    again = await store.finish(job.id, 0, Outcome(DONE, document={}))
+    assert not again.recorded and again.next == []

@@ -1,32 +1,29 @@
 """The batch scrape family: each item is one scrape of the batch's options at one URL.
 
 An item is limited like a scrape of the team (a concurrency slot) but not rate-limited: the
-batch request was, once. Its result, or why it failed, goes to the store, and its credits are
-debited in the same transaction: a failed page costs nothing, a page whose worker died before
-recording it cost nothing, and a page delivered twice is billed once.
+batch request was, once. Its credits are debited in the transaction that records its result
+(``JobStore.finish``): a failed page costs nothing, a page whose worker died before recording
+it cost nothing, and a page delivered twice is billed once.
 """
 
 from __future__ import annotations
 
 import time
 from functools import partial
+from typing import Any
 
-import structlog
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from webdata.contract import ApiError, ScrapeRequest
 from webdata.jobs.queue import JobEnv
 from webdata.limits.costs import cost_of_error
-from webdata.limits.gate import NO_CREDITS
 from webdata.scrape.run import run_scrape
-from webdata.store.jobs import DONE, FAILED, ItemWork, JobView, NotPaid
+from webdata.store.jobs import DONE, FAILED, ItemWork, JobView, Outcome
 from webdata.store.plans import Limits
 
 KIND = "batch_scrape"
 # How long an item may wait for one of its team's concurrency slots before it fails.
 SLOT_WAIT_S = 3600.0
-
-log = structlog.get_logger("webdata.jobs.batch")
 
 
 def item_request(options: dict[str, object], url: str) -> ScrapeRequest:
@@ -48,8 +45,8 @@ async def _debit(
     )
 
 
-async def run_item(work: ItemWork, env: JobEnv) -> None:
-    job, store = work.job, env.store
+async def run_item(work: ItemWork, env: JobEnv) -> Outcome:
+    job = work.job
     limits: Limits | None = None
     try:
         req = item_request(job.options["scrape"], work.url)
@@ -61,29 +58,24 @@ async def run_item(work: ItemWork, env: JobEnv) -> None:
                 base_url=job.options["baseUrl"],
                 started=time.monotonic(),
             )
-        bill = partial(_debit, env, job, limits)
-        await store.finish(
-            job.id,
-            work.idx,
-            status=DONE,
-            document=doc.to_wire(),
-            credits=doc.metadata.credits_used or 0,
-            bill=bill,
-        )
-    except NotPaid:
-        await store.finish(job.id, work.idx, status=FAILED, error=NO_CREDITS, code="NO_CREDITS")
     except ApiError as exc:
-        cost = cost_of_error(exc)  # a lockdown miss is billed, other failures are free
-        fail = partial(store.finish, job.id, work.idx, status=FAILED, error=exc.error)
-        if cost and limits is not None:
-            try:
-                await fail(code=exc.code, credits=cost, bill=partial(_debit, env, job, limits))
-                return
-            except NotPaid:
-                pass
-        await fail(code=exc.code)
-    except Exception:
-        log.exception("batch item failed", job=job.id, index=work.idx)
-        await store.finish(
-            job.id, work.idx, status=FAILED, error="Internal Server Error", code="UNKNOWN_ERROR"
-        )
+        # A lockdown miss is billed (when the plan was read); other failures are free.
+        if limits is None:
+            return Outcome(FAILED, error=exc.error, code=exc.code)
+        cost = cost_of_error(exc)
+        billing = _billing(env, job, limits, cost)
+        return Outcome(FAILED, error=exc.error, code=exc.code, credits=cost, **billing)
+    cost = doc.metadata.credits_used or 0
+    return Outcome(DONE, document=doc.to_wire(), credits=cost, **_billing(env, job, limits, cost))
+
+
+def _billing(env: JobEnv, job: JobView, limits: Limits, credits: int) -> dict[str, Any]:
+    """How the item pays: debited in the recording transaction when the plan has an
+    allowance (it must not overspend it); else counted once recorded, as scrapes are
+    (``CreditStore.record``: batched writes), which keeps the transaction short."""
+    if limits.monthly_credits is not None:
+        return {"bill": partial(_debit, env, job, limits)}
+    record = partial(
+        env.gate.credits.record, job.team_id, credits, api_key_id=job.api_key_id, ref=job.id
+    )
+    return {"after": record if credits else None}

@@ -22,9 +22,9 @@ from taskiq.acks import AcknowledgeType
 from taskiq.api import run_receiver_task
 
 from webdata.config import Settings
-from webdata.limits.gate import Gate
+from webdata.limits.gate import NO_CREDITS, Gate
 from webdata.scrape.services import ScrapeServices
-from webdata.store.jobs import ItemWork, JobStore
+from webdata.store.jobs import FAILED, ItemWork, JobStore, NotPaid, Outcome
 
 log = structlog.get_logger("webdata.jobs")
 
@@ -38,8 +38,8 @@ class JobEnv:
     store: JobStore
 
 
-# Runs one item and records its outcome in the store (``JobStore.finish``).
-Family = Callable[[ItemWork, JobEnv], Awaitable[None]]
+# Runs one item and says how it ended; the queue records that (``JobStore.finish``).
+Family = Callable[[ItemWork, JobEnv], Awaitable[Outcome]]
 
 
 def make_broker(settings: Settings) -> AsyncBroker:
@@ -131,8 +131,11 @@ class JobQueue:
 
     async def dispatch(self, job_id: str, kind: str) -> None:
         """Put the job's next items on the queue, as far as its window allows."""
+        await self._kick(job_id, kind, await self.store.fill(job_id))
+
+    async def _kick(self, job_id: str, kind: str, indexes: list[int]) -> None:
         task = self._tasks[kind]
-        for index in await self.store.fill(job_id):
+        for index in indexes:
             try:
                 await task.kiq(job_id, index)
             except Exception:
@@ -158,9 +161,21 @@ class JobQueue:
         if self._closing:
             return  # left kicked: resumed by the next start (in-process) or redelivered
         work = await self.store.take(job_id, index)
-        if work is not None:
-            await self._families[kind](work, env)
-        await self.dispatch(job_id, kind)
+        if work is None:  # done by an earlier delivery, or its job was cancelled
+            await self.dispatch(job_id, kind)
+            return
+        try:
+            outcome = await self._families[kind](work, env)
+        except Exception:
+            log.exception("job item failed", kind=kind, job=job_id, index=index)
+            outcome = Outcome(FAILED, error="Internal Server Error", code="UNKNOWN_ERROR")
+        try:
+            finished = await self.store.finish(job_id, index, outcome)
+        except NotPaid:
+            finished = await self.store.finish(
+                job_id, index, Outcome(FAILED, error=NO_CREDITS, code="NO_CREDITS")
+            )
+        await self._kick(job_id, kind, finished.next)
 
     async def wait_idle(self) -> None:
         """(Tests, benchmarks) wait until the in-process queue has nothing running."""

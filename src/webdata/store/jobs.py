@@ -7,8 +7,9 @@ job's *window*: at most ``window`` items of a job are on the queue or running at
 each finished item lets the next one in (``fill``). That is how ``maxConcurrency`` holds and
 how one team's ten-thousand-URL batch cannot take the queue from everybody else.
 
-Finishing an item and numbering it (``seq``) happen under the job row's lock (PostgreSQL's
-``FOR UPDATE``; SQLite has one writer), so results are paged in the order they finished.
+Finishing an item takes no lock on its job: workers finishing items of one job at once would
+otherwise queue for it (measured: 350 ms a finish at 16 in flight on PostgreSQL). Results are
+paged in the order items finished (then by index).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.orm import aliased
 
 from webdata.store.blobs import pack, unpack
 from webdata.store.db import write_turn
@@ -30,8 +32,39 @@ QUEUED, KICKED, DONE, FAILED, CANCELLED = "queued", "kicked", "done", "failed", 
 FINISHED = (DONE, FAILED, CANCELLED)
 
 
+class _Duplicate(Exception):
+    """The item was finished already; the transaction recording it again rolls back."""
+
+
 class NotPaid(Exception):
     """The item's credits could not be debited; its result was not recorded."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How an item ended: its status (done, failed, cancelled), its document or error, and
+    its credits with how to debit them (``bill(conn, credits)``, in the recording
+    transaction; None: not billed)."""
+
+    status: str
+    document: dict[str, Any] | None = None
+    error: str | None = None
+    code: str | None = None
+    credits: int = 0
+    bill: Callable[[AsyncConnection, int], Awaitable[bool]] | None = None
+    # Called once the outcome is recorded (by this delivery): usage counted outside the
+    # transaction, for plans without an allowance.
+    after: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    # Whether this call recorded the outcome; the items it let into the window (to queue).
+    recorded: bool
+    next: list[int]
+
+    def __bool__(self) -> bool:
+        return self.recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +173,6 @@ class JobStore:
             "options": options,
             "window": window,
             "total": len(urls),
-            "finished": 0,
             "created_at": now,
             "expires_at": now + ttl,
             "cancelled_at": None,
@@ -169,7 +201,6 @@ class JobStore:
                 "url": url,
                 "status": QUEUED,
                 "credits": 0,
-                "seq": None,
                 "finished_at": None,
                 "document": None,
                 "error": None,
@@ -219,7 +250,7 @@ class JobStore:
         query = (
             select(JobItem.document)
             .where(JobItem.job_id == job_id, JobItem.status == DONE)
-            .order_by(JobItem.seq)
+            .order_by(JobItem.finished_at, JobItem.idx)
             .offset(skip)
             .limit(limit + 1)
         )
@@ -251,7 +282,7 @@ class JobStore:
         query = (
             select(JobItem.idx, JobItem.url, JobItem.error, JobItem.code, JobItem.finished_at)
             .where(JobItem.job_id == job_id, JobItem.status == FAILED)
-            .order_by(JobItem.seq)
+            .order_by(JobItem.finished_at, JobItem.idx)
         )
         async with self._engine.connect() as conn:
             rows = (await conn.execute(query)).all()
@@ -263,35 +294,43 @@ class JobStore:
         """Move queued items to ``kicked`` until the job's window is full; returns their
         indexes, which the caller puts on the queue. Nothing for a cancelled or expired job."""
         async with write_turn(self._engine), self._engine.begin() as conn:
-            query = (
-                select(Job.window, Job.cancelled_at, Job.expires_at)
-                .where(Job.id == job_id)
-                .with_for_update()
-            )
-            job = (await conn.execute(query)).first()
-            if job is None or job.cancelled_at is not None or job.expires_at <= self._clock():
-                return []
-            active_query = select(func.count()).where(
-                JobItem.job_id == job_id, JobItem.status == KICKED
-            )
-            active = int((await conn.execute(active_query)).scalar_one())
-            room = job.window - active
-            if room <= 0:
-                return []
-            pick = (
-                select(JobItem.idx)
-                .where(JobItem.job_id == job_id, JobItem.status == QUEUED)
-                .order_by(JobItem.idx)
-                .limit(room)
-            )
-            indexes = list((await conn.execute(pick)).scalars().all())
-            if indexes:
-                await conn.execute(
-                    update(JobItem)
-                    .where(JobItem.job_id == job_id, JobItem.idx.in_(indexes))
-                    .values(status=KICKED)
-                )
-        return indexes
+            return await self._let_in(conn, job_id)
+
+    async def _let_in(self, conn: AsyncConnection, job_id: str) -> list[int]:
+        """Kick the next queued items, as many as the window has room for (the job's window,
+        state and room are read inside the first statement). No lock on the job: finishes
+        of one job run side by side, and two never kick the same item."""
+        live = (
+            select(Job.window)
+            .where(Job.id == job_id, Job.cancelled_at.is_(None), Job.expires_at > self._clock())
+            .scalar_subquery()
+        )
+        running = aliased(JobItem)
+        kicked_now = (
+            select(func.count())
+            .where(running.job_id == job_id, running.status == KICKED)
+            .scalar_subquery()
+        )
+        # No live job (cancelled, expired): a NULL window, so no room.
+        room = case((live.is_(None), 0), (kicked_now >= live, 0), else_=live - kicked_now)
+        pick = (
+            select(JobItem.idx)
+            .where(JobItem.job_id == job_id, JobItem.status == QUEUED)
+            .order_by(JobItem.idx)
+            .limit(room)
+            # PostgreSQL: items another finish is kicking right now are left to it.
+            .with_for_update(skip_locked=True)
+        )
+        indexes = list((await conn.execute(pick)).scalars().all())
+        if not indexes:
+            return []
+        kicked = await conn.execute(
+            update(JobItem)
+            .where(JobItem.job_id == job_id, JobItem.idx.in_(indexes), JobItem.status == QUEUED)
+            .values(status=KICKED)
+            .returning(JobItem.idx)
+        )
+        return sorted(kicked.scalars().all())
 
     async def unkick(self, job_id: str, idx: int) -> None:
         """The item did not reach the queue: back to queued, for the next ``fill``."""
@@ -306,66 +345,58 @@ class JobStore:
         """The item if a worker should run it now: it is kicked (not finished by an earlier
         delivery of the same message) and its job lives. An item of a cancelled or expired
         job is marked cancelled instead."""
-        query = select(*_JOB_COLUMNS).where(Job.id == job_id)
-        item_query = select(JobItem.status, JobItem.url).where(
-            JobItem.job_id == job_id, JobItem.idx == idx
+        query = (
+            select(*_JOB_COLUMNS, JobItem.status.label("item_status"), JobItem.url)
+            .join(JobItem, JobItem.job_id == Job.id)
+            .where(Job.id == job_id, JobItem.idx == idx)
         )
         async with self._engine.connect() as conn:
             row = (await conn.execute(query)).first()
-            item = (await conn.execute(item_query)).first()
-        if row is None or item is None or item.status != KICKED:
+        if row is None or row.item_status != KICKED:
             return None
         job = _view(row)
         if job.cancelled_at is not None or job.expires_at <= self._clock():
-            await self.finish(job_id, idx, status=CANCELLED)
+            await self.finish(job_id, idx, Outcome(CANCELLED))
             return None
-        return ItemWork(job=job, idx=idx, url=item.url)
+        return ItemWork(job=job, idx=idx, url=row.url)
 
-    async def finish(
-        self,
-        job_id: str,
-        idx: int,
-        *,
-        status: str,
-        document: dict[str, Any] | None = None,
-        error: str | None = None,
-        code: str | None = None,
-        credits: int = 0,
-        bill: Callable[[AsyncConnection, int], Awaitable[bool]] | None = None,
-    ) -> bool:
-        """Record the item's outcome once; False if it was already finished (a duplicate
-        delivery), in which case nothing is written. ``bill(conn, credits)`` debits the
-        item's credits in the same transaction; when it cannot (the allowance is spent),
-        nothing is written and :class:`NotPaid` is raised."""
-        blob = pack(document) if document is not None else None
+    async def finish(self, job_id: str, idx: int, outcome: Outcome) -> Finished:
+        """Record the item's outcome once, and let the job's next items into its window, in
+        one transaction. ``recorded`` is False if the item was already finished (a duplicate
+        delivery): nothing is written then. The outcome's ``bill(conn, credits)`` debits its
+        credits in the same transaction; when it cannot (the allowance is spent), nothing is
+        written and :class:`NotPaid` is raised."""
+        blob = pack(outcome.document) if outcome.document is not None else None
+        try:
+            finished = await self._finish(job_id, idx, outcome, blob)
+        except _Duplicate:
+            return Finished(False, [])
+        if outcome.after is not None:
+            outcome.after()
+        return finished
+
+    async def _finish(
+        self, job_id: str, idx: int, outcome: Outcome, blob: bytes | None
+    ) -> Finished:
         async with write_turn(self._engine), self._engine.begin() as conn:
-            query = select(Job.finished).where(Job.id == job_id).with_for_update()
-            finished = (await conn.execute(query)).scalar_one_or_none()
-            if finished is None:
-                return False
             result = await conn.execute(
                 update(JobItem)
-                .where(
-                    JobItem.job_id == job_id,
-                    JobItem.idx == idx,
-                    JobItem.status.in_((QUEUED, KICKED)),
-                )
+                .where(JobItem.job_id == job_id, JobItem.idx == idx, JobItem.status == KICKED)
                 .values(
-                    status=status,
+                    status=outcome.status,
                     document=blob,
-                    error=error[:4096] if error else None,
-                    code=code,
-                    credits=credits,
-                    seq=finished + 1,
+                    error=outcome.error[:4096] if outcome.error else None,
+                    code=outcome.code,
+                    credits=outcome.credits,
                     finished_at=self._clock(),
                 )
             )
             if result.rowcount != 1:
-                return False
-            if bill is not None and credits and not await bill(conn, credits):
+                raise _Duplicate  # already finished (a second delivery): roll all of it back
+            bill = outcome.bill
+            if bill is not None and outcome.credits and not await bill(conn, outcome.credits):
                 raise NotPaid
-            await conn.execute(update(Job).where(Job.id == job_id).values(finished=finished + 1))
-        return True
+            return Finished(True, await self._let_in(conn, job_id))
 
     # -- cancelling, resuming, sweeping ---------------------------------------------------
 

@@ -284,8 +284,6 @@ class Job(Base):
     options: Mapped[dict[str, Any]]
     window: Mapped[int]
     total: Mapped[int] = mapped_column(default=0)
-    # Items finished so far: each finished item takes the next number as its ``seq``.
-    finished: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(index=True)
     cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
@@ -309,9 +307,6 @@ class JobItem(Base):
     url: Mapped[str] = mapped_column(String(8192))
     status: Mapped[str] = mapped_column(String(16), default="queued")
     credits: Mapped[int] = mapped_column(default=0)
-    # The order items finished in (1, 2, ...): results are paged in it, so a page read while
-    # the job runs never has a later-finishing item slip in before it.
-    seq: Mapped[int | None] = mapped_column(default=None)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
     document: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
     error: Mapped[str | None] = mapped_column(String(4096), default=None)
