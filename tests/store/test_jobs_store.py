@@ -171,3 +171,24 @@ async def test_finishing_an_item_lets_the_next_ones_in(engine: AsyncEngine) -> N
     assert finished.recorded and finished.next == [2]
     again = await store.finish(job.id, 0, Outcome(DONE, document={}))
     assert not again.recorded and again.next == []
+
+
+async def test_concurrent_finishes_never_kick_an_item_twice_nor_overfill(
+    engine: AsyncEngine,
+) -> None:
+    store = JobStore(engine)
+    job = await new_job(engine, store, 60, window=10)
+    running = await store.fill(job.id)
+    kicked_total: list[int] = list(running)
+    while running:
+        done = await asyncio.gather(
+            *(store.finish(job.id, i, Outcome(DONE, document={"n": i})) for i in running)
+        )
+        running = [i for f in done for i in f.next]
+        assert len(running) == len(set(running)) <= 10
+        kicked_total += running
+        if not running:  # a finish that skipped a locked item leaves room: fill it
+            running = await store.fill(job.id)
+            kicked_total += running
+    assert sorted(kicked_total) == list(range(60))
+    assert (await store.progress(job)).done == 60
