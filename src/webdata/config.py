@@ -157,8 +157,10 @@ class Settings(BaseSettings):
     # Whether ``webdata serve`` runs jobs too when they go through Redis (it always does with
     # the in-process queue); the ``webdata worker`` processes run them either way.
     serve_runs_jobs: bool = False
-    # Items one worker process runs at once (across all jobs).
+    # Items one worker process runs at once (across all jobs); when it is told to stop, the
+    # items it runs get ``worker_grace_s`` to finish before they are handed to another worker.
     worker_concurrency: int = Field(32, ge=1, le=1024)
+    worker_grace_s: float = Field(30.0, ge=0)
     # Items of one job queued or running at once when the request sets no ``maxConcurrency``.
     job_window: int = Field(16, ge=1, le=1000)
     # How long a job and its results are kept, and the most URLs one batch may hold.

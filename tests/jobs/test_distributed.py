@@ -98,3 +98,36 @@ def test_worker_refuses_to_start_without_redis(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert "WEBDATA_REDIS_URL" in done.stderr
+
+
+def test_a_stopping_worker_finishes_what_it_runs(
+    pg_admin: PgAdmin, tmp_path: Path, site_url: str
+) -> None:
+    redis_url = _redis_url()
+    db = pg_admin.create_database()
+    queue = f"webdata:test:{secrets.token_hex(4)}"
+    env = {
+        "WEBDATA_DATABASE_URL": db,
+        "WEBDATA_REDIS_URL": redis_url,
+        "WEBDATA_QUEUE_NAME": queue,
+        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
+        "WEBDATA_LOG_LEVEL": "warning",
+    }
+    common = {"database_url": db, "redis_url": redis_url, "queue_name": queue}
+    for api in start_api(tmp_path / "api", **common):
+        name = group()
+        with api.client() as client:
+            job = start(client, urls=pages(site_url, name, 3, delay=1.5), maxConcurrency=2)
+            proc = worker(tmp_path / "w", env)
+            try:
+                wait_for(lambda n=name: stats(site_url, n)["most_in_flight"] >= 2)
+                proc.send_signal(signal.SIGTERM)
+                _, err = proc.communicate(timeout=40)
+                assert proc.returncode == 0, err
+            finally:
+                _kill_if_alive(proc)
+            status = client.get(f"/v2/batch/scrape/{job['id']}").json()
+        # The two pages under way were finished and recorded before it stopped; the third,
+        # let in by them, waits on the queue for the next worker.
+        assert (status["status"], status["completed"]) == ("scraping", 2)
+        assert stats(site_url, name)["hits"] == {"0": 1, "1": 1}

@@ -19,7 +19,7 @@ from typing import Any
 import structlog
 from taskiq import AsyncBroker, AsyncTaskiqDecoratedTask, InMemoryBroker, SimpleRetryMiddleware
 from taskiq.acks import AcknowledgeType
-from taskiq.api import run_receiver_task
+from taskiq.receiver import Receiver
 
 from webdata.config import Settings
 from webdata.limits.gate import NO_CREDITS, Gate
@@ -78,6 +78,9 @@ class JobQueue:
         self._tasks: dict[str, AsyncTaskiqDecoratedTask[Any, Any]] = {}
         self._env: JobEnv | None = None
         self._receiver: asyncio.Task[None] | None = None
+        self._stop_receiving = asyncio.Event()
+        # Items running in this process (so a stop can wait for them, then cancel the rest).
+        self._running: set[asyncio.Task[Any]] = set()
         # Set when this process stops: no item starts after it (taskiq's retry of a
         # cancelled item would otherwise start it again while the store closes).
         self._closing = False
@@ -106,22 +109,36 @@ class JobQueue:
         else:
             await self.revive()
         if not self.in_process and consume:
-            self._receiver = asyncio.create_task(
-                run_receiver_task(
-                    self.broker,
-                    max_async_tasks=self.settings.worker_concurrency,
-                    ack_time=AcknowledgeType.WHEN_EXECUTED,
-                )
+            receiver = Receiver(
+                self.broker,
+                max_async_tasks=self.settings.worker_concurrency,
+                run_startup=False,
+                # Acknowledged once run: a worker that dies leaves its items to another.
+                ack_type=AcknowledgeType.WHEN_EXECUTED,
+                wait_tasks_timeout=self.settings.worker_grace_s,
             )
+            self._receiver = asyncio.create_task(receiver.listen(self._stop_receiving))
 
     async def close(self) -> None:
-        """Stop taking items; items running here stop too (the in-process queue resumes them
-        on the next start; Redis hands them to another worker)."""
+        """Stop taking items. From Redis, the items running here get ``worker_grace_s`` to
+        finish; what still runs then is cancelled and, unacknowledged, handed to another
+        worker. The in-process queue cancels its items at once and resumes them on the next
+        start."""
         if self._receiver is not None:
-            self._receiver.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._receiver
+            self._stop_receiving.set()
+            try:
+                await asyncio.wait_for(
+                    asyncio.shield(self._receiver), self.settings.worker_grace_s + 5
+                )
+            except TimeoutError:
+                self._receiver.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._receiver
         self._closing = True
+        while running := list(self._running):
+            for task in running:
+                task.cancel()
+            await asyncio.gather(*running, return_exceptions=True)
         if isinstance(self.broker, InMemoryBroker):
             while running := list(self.broker._running_tasks):
                 for task in running:
@@ -160,6 +177,16 @@ class JobQueue:
             raise RuntimeError("the job queue was not started")
         if self._closing:
             return  # left kicked: resumed by the next start (in-process) or redelivered
+        task = asyncio.current_task()
+        if task is not None:
+            self._running.add(task)
+        try:
+            await self._run(kind, job_id, index, env)
+        finally:
+            if task is not None:
+                self._running.discard(task)
+
+    async def _run(self, kind: str, job_id: str, index: int, env: JobEnv) -> None:
         work = await self.store.take(job_id, index)
         if work is None:  # done by an earlier delivery, or its job was cancelled
             await self.dispatch(job_id, kind)
