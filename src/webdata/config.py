@@ -166,6 +166,20 @@ class Settings(BaseSettings):
     # How long a job and its results are kept, and the most URLs one batch may hold.
     job_ttl_s: int = Field(24 * 3600, ge=60)
     batch_max_urls: int = Field(10_000, ge=1)
+    # The LLM formats (json, summary, question, onlyCleanContent, changeTracking's json
+    # mode): any OpenAI-compatible server. Unset, requests for them are refused before any
+    # fetching, naming these settings.
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_model: str | None = None
+    llm_timeout_s: float = Field(60.0, gt=0)
+    llm_max_retries: int = Field(2, ge=0, le=10)
+    # The model's context window and the most it writes in one answer, in tokens.
+    llm_context_tokens: int = Field(32_000, ge=1_000)
+    llm_max_output_tokens: int = Field(4_096, ge=64)
+    # How structured answers are asked for: "auto" (json_schema, else JSON mode),
+    # "json_schema" or "json_object".
+    llm_structured: str = Field("auto", pattern="^(auto|json_schema|json_object)$")
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

@@ -26,6 +26,8 @@ class ScrapeContext:
     page_metadata: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     credits: int = 1
+    # Tokens the model spent on this scrape's LLM formats.
+    llm_tokens: int = 0
     # The request's browser profile, loaded (and its saving lease held) for this scrape.
     profile: ProfileSession | None = None
     # ``metadata.proxyUsed``: the proxy mode that produced ``fetched`` ("basic", or "stealth"

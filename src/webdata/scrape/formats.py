@@ -28,6 +28,8 @@ class Transformer:
     needs_content: frozenset[str] = frozenset()
     # Set when the format cannot run in this build: (capability, what it needs).
     unavailable: tuple[str, str] | None = None
+    # Whether the format (with these options) asks the model (``scrape.llm_stage``).
+    needs_llm: Callable[[Any], bool] | None = None
 
 
 def _field(name: str, key: str | None = None) -> Transform:
@@ -66,8 +68,22 @@ def _attributes(ctx: ScrapeContext, fmt: AttributesFormat) -> dict[str, Any]:
     return {"attributes": results}
 
 
+def _query(ctx: ScrapeContext, fmt: Any) -> dict[str, Any]:
+    """The deprecated ``query``: freeform is a question, directQuote a highlights request."""
+    key = "answer" if fmt.mode == "freeform" else "highlights"
+    return {key: ctx.fields.get(key)}
+
+
+def _always(_fmt: Any) -> bool:
+    return True
+
+
+def _freeform(fmt: Any) -> bool:
+    return bool(fmt.mode == "freeform")
+
+
 _BROWSER = "the browser engine"
-_LLM = "an LLM endpoint and the LLM formats"
+_MD = frozenset({"markdown"})
 
 REGISTRY: dict[str, Transformer] = {
     t.type: t
@@ -84,11 +100,12 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("branding", unavailable=("the branding format", _BROWSER)),
         Transformer("audio", unavailable=("the audio format", "the media extractor")),
         Transformer("video", unavailable=("the video format", "the media extractor")),
-        Transformer("summary", unavailable=("the summary format", _LLM)),
-        Transformer("json", unavailable=("the json format", _LLM)),
-        Transformer("question", unavailable=("the question format", _LLM)),
-        Transformer("highlights", unavailable=("the highlights format", "the highlights ranker")),
-        Transformer("query", unavailable=("the query format", _LLM)),
+        # Filled by ``scrape.llm_stage`` (the model; highlights are ranked locally).
+        Transformer("summary", _field("summary"), _MD, needs_llm=_always),
+        Transformer("json", _field("json"), _MD, needs_llm=_always),
+        Transformer("question", _field("answer"), _MD, needs_llm=_always),
+        Transformer("highlights", _field("highlights"), _MD),
+        Transformer("query", _query, _MD, needs_llm=_freeform),
         # Filled by ``scrape.tracking`` from the team's history before the document is built.
         Transformer("changeTracking", _field("changeTracking"), frozenset({"markdown"})),
         Transformer("product", unavailable=("the product format", "the product extractor")),

@@ -30,7 +30,8 @@ from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.documents_stage import office_kind, office_stage, pdf_stage
 from webdata.scrape.fetch_options import target_headers
-from webdata.scrape.plan import Plan, make_plan
+from webdata.scrape.llm_stage import llm_stage
+from webdata.scrape.plan import Plan, llm_not_configured, make_plan
 from webdata.scrape.profile import open_profile
 from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
 from webdata.scrape.services import ScrapeServices
@@ -267,6 +268,8 @@ async def run_scrape(
     (for a concurrency slot): the wait counts in its ``timeout``.
     """
     plan = make_plan(req)
+    if plan.needs_llm and services.llm is None:
+        raise llm_not_configured()
     ctx = ScrapeContext(request=req, team_id=team_id)
     if started is not None:
         ctx.started = started
@@ -343,6 +346,7 @@ async def _scrape_fresh(
         if ctx.profile is not None:
             # Saves what the browser ended with (when saving) and releases the lease, always.
             await ctx.profile.finish(ctx.fetched, ctx.warnings)
+    await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
     return _document(ctx, plan)
 
@@ -357,6 +361,8 @@ async def run_parse(
     """The document of an uploaded file (``POST /v2/parse``): the content stage and the formats
     of a scrape, without fetching, without the cache. ``sourceURL`` is ``upload://<name>``."""
     plan = make_plan(req)
+    if plan.needs_llm and services.llm is None:
+        raise llm_not_configured()
     ctx = ScrapeContext(request=req, team_id=team_id)
     ctx.fetched = upload
     try:
@@ -366,6 +372,7 @@ async def run_parse(
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
         ) from None
+    await llm_stage(ctx, plan, services.llm)
     doc = _document(ctx, plan)
     doc.metadata.source_url = upload.url
     return doc

@@ -12,6 +12,7 @@ from webdata.engines.browser import BrowserEngine
 from webdata.engines.enhanced import EnhancedEngine
 from webdata.engines.http import HttpEngine
 from webdata.engines.proxy import ProxyPools
+from webdata.extract.llm import LlmClient, LlmSettings
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.single_flight import SingleFlight
 from webdata.store.artifacts import (
@@ -44,6 +45,8 @@ class ScrapeServices:
     # The current UTC time of cache entries and history (tests move it).
     clock: Callable[[], datetime] = utcnow
     flights: SingleFlight = field(default_factory=SingleFlight)
+    # The LLM formats' model; None where none is configured.
+    llm: LlmClient | None = None
 
     @classmethod
     async def start(
@@ -83,13 +86,34 @@ class ScrapeServices:
             cache=cache if settings.cache_enabled else None,
             history=history,
             clock=clock,
+            llm=_llm(settings),
         )
 
     async def close(self) -> None:
+        if self.llm is not None:
+            await self.llm.close()
         await self.browser.close()
         await self.content.close()
         await self.http.close()
         await self.enhanced.close()
+
+
+def _llm(settings: Settings) -> LlmClient | None:
+    if not (settings.llm_base_url and settings.llm_model):
+        return None
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else "not-needed"
+    return LlmClient(
+        LlmSettings(
+            base_url=settings.llm_base_url,
+            model=settings.llm_model,
+            api_key=key,
+            timeout_s=settings.llm_timeout_s,
+            max_retries=settings.llm_max_retries,
+            context_tokens=settings.llm_context_tokens,
+            max_output_tokens=settings.llm_max_output_tokens,
+            structured=settings.llm_structured,
+        )
+    )
 
 
 def _local_artifacts(settings: Settings) -> ArtifactBackend:

@@ -25,7 +25,7 @@ from webdata.contract.errors import unsupported
 from webdata.jobs.batch import KIND, item_request
 from webdata.limits.gate import NO_CREDITS, Gate
 from webdata.runtime import Runtime
-from webdata.scrape.plan import make_plan
+from webdata.scrape.plan import llm_not_configured, make_plan
 from webdata.store.jobs import CANCELLED, DONE, FAILED, JobView
 from webdata.store.keys import AuthContext
 
@@ -77,9 +77,11 @@ async def start_batch(
         raise ApiError(400, f"Bad Request: a batch holds at most {settings.batch_max_urls} URLs")
     try:
         # The options are checked once, as the scrape of the first URL, before anything runs.
-        make_plan(item_request(options, valid[0]))
+        plan = make_plan(item_request(options, valid[0]))
     except ValidationError as exc:
         raise validation_error(list(exc.errors())) from None
+    if plan.needs_llm and runtime.services.llm is None:
+        raise llm_not_configured()
     gate: Gate = runtime.gate
     await gate.check_rate(auth.team_id)
     if not await gate.has_credits_for(auth.team_id, len(valid)):
