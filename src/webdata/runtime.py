@@ -30,6 +30,7 @@ from webdata.store.jobs import JobStore
 from webdata.store.models import utcnow
 from webdata.store.plans import PlanStore
 from webdata.store.profiles import ProfileStore
+from webdata.store.tokens import TokenStore
 
 log = structlog.get_logger("webdata.runtime")
 
@@ -86,6 +87,7 @@ class Runtime:
             profiles=ProfileStore(sessions),
             cache=cache,
             history=HistoryStore(engine),
+            tokens=TokenStore(engine, clock=clock),
             clock=clock,
         )
         jobs = JobStore(engine, clock=clock)

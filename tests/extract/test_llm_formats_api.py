@@ -298,3 +298,23 @@ def test_change_tracking_json_mode_compares_values(
     pages = [r["messages"][1]["content"] for r in fake.of_kind("json")]
     assert "eight hours" in pages[0] and "six to eight" in pages[1]  # this page, then the last
     assert second["json"] == {"sun_hours": {"previous": 6, "current": 8}}
+
+
+def test_the_model_s_tokens_are_counted_for_the_team(
+    llm_api: RunningApi, fake: FakeLlm, site_url: str
+) -> None:
+    from firecrawl import Firecrawl
+
+    fc = Firecrawl(api_key=llm_api.key, api_url=llm_api.url, max_retries=1)
+    before = sum(p.tokensUsed for p in fc.v2.get_token_usage_historical().periods)
+    fake.script("summary", "Short summary of the tomato page.")
+    ok(llm_api, page(site_url), formats=["summary"])
+    after = fc.v2.get_token_usage_historical().periods
+    # The test server reports a quarter token per character of the request and the answer.
+    sent = fake.of_kind("summary")[0]
+    expected = (
+        sum(len(m["content"]) for m in sent["messages"]) // 4
+        + len("Short summary of the tomato page.") // 4
+    )
+    assert sum(p.tokensUsed for p in after) - before == expected
+    assert after[-1].startDate is not None

@@ -49,7 +49,7 @@ async def _version_rows(url: str) -> list[str]:
 
 
 def test_there_is_one_head() -> None:
-    assert HEAD == "0005"
+    assert HEAD == "0006"
 
 
 async def test_sqlite_engine_creates_directory_and_sets_pragmas(tmp_path: Path) -> None:

@@ -348,7 +348,13 @@ async def _scrape_fresh(
             await ctx.profile.finish(ctx.fetched, ctx.warnings)
     await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
+    await _count_tokens(ctx, services)
     return _document(ctx, plan)
+
+
+async def _count_tokens(ctx: ScrapeContext, services: ScrapeServices) -> None:
+    if ctx.llm_tokens and services.tokens is not None and ctx.team_id is not None:
+        await services.tokens.add(ctx.team_id, ctx.llm_tokens)
 
 
 async def run_parse(
@@ -373,6 +379,7 @@ async def run_parse(
             {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
         ) from None
     await llm_stage(ctx, plan, services.llm)
+    await _count_tokens(ctx, services)
     doc = _document(ctx, plan)
     doc.metadata.source_url = upload.url
     return doc

@@ -25,6 +25,7 @@ from webdata.store.cache import CacheStore
 from webdata.store.history import HistoryStore
 from webdata.store.models import utcnow
 from webdata.store.profiles import ProfileStore
+from webdata.store.tokens import TokenStore
 
 
 @dataclass(slots=True)
@@ -45,8 +46,10 @@ class ScrapeServices:
     # The current UTC time of cache entries and history (tests move it).
     clock: Callable[[], datetime] = utcnow
     flights: SingleFlight = field(default_factory=SingleFlight)
-    # The LLM formats' model; None where none is configured.
+    # The LLM formats' model; None where none is configured. Its tokens are counted per team
+    # in ``tokens`` (None: not counted, the one-shot CLI).
     llm: LlmClient | None = None
+    tokens: TokenStore | None = None
 
     @classmethod
     async def start(
@@ -57,6 +60,7 @@ class ScrapeServices:
         profiles: ProfileStore | None = None,
         cache: CacheStore | None = None,
         history: HistoryStore | None = None,
+        tokens: TokenStore | None = None,
         clock: Callable[[], datetime] = utcnow,
     ) -> ScrapeServices:
         """``content_workers`` overrides the setting (the one-shot CLI wants none); the
@@ -87,6 +91,7 @@ class ScrapeServices:
             history=history,
             clock=clock,
             llm=_llm(settings),
+            tokens=tokens,
         )
 
     async def close(self) -> None:

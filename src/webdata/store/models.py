@@ -311,3 +311,15 @@ class JobItem(Base):
     document: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
     error: Mapped[str | None] = mapped_column(String(4096), default=None)
     code: Mapped[str | None] = mapped_column(String(64), default=None)
+
+
+class TokenUsage(Base):
+    """LLM tokens a team's scrapes spent in one calendar month (UTC)."""
+
+    __tablename__ = "token_usage"
+
+    team_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("teams.id", ondelete="CASCADE"), primary_key=True
+    )
+    period_start: Mapped[datetime] = mapped_column(primary_key=True)
+    tokens: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0)

@@ -44,7 +44,7 @@ async def credit_usage(request: Request, auth: AuthContext = Depends(require("te
 
 @router.get("/v2/team/token-usage", summary="LLM tokens left this month")
 async def token_usage(_: AuthContext = Depends(require("team"))) -> Any:
-    # No LLM formats are built yet: nothing is counted, nothing is limited.
+    # Tokens are counted (``/historical``) but no plan limits them.
     start, end = month_of(datetime.now(UTC))
     return _ok(
         {
@@ -84,8 +84,14 @@ async def credit_history(
 
 
 @router.get("/v2/team/token-usage/historical", summary="LLM tokens used per month")
-async def token_history(_: AuthContext = Depends(require("team"))) -> Any:
-    return JSONResponse({"success": True, "periods": []})
+async def token_history(request: Request, auth: AuthContext = Depends(require("team"))) -> Any:
+    tokens = request.app.state.services.tokens
+    rows = await tokens.history(auth.team_id) if tokens is not None else []
+    periods = [
+        {"startDate": iso(start), "endDate": iso(month_of(start)[1]), "tokensUsed": used}
+        for start, used in rows
+    ]
+    return JSONResponse({"success": True, "periods": periods})
 
 
 @router.get("/v2/team/queue-status", summary="The team's running and waiting scrapes")
