@@ -64,7 +64,7 @@ class FakeLlm:
     def _next(self, kind: str) -> Reply:
         queue = self.replies.get(kind)
         if not queue:
-            return f"({kind} answer)"
+            return "{}" if kind in ("json", "schema") else f"({kind} answer)"
         return queue.pop(0) if len(queue) > 1 else queue[0]
 
     async def completions(self, request: Request) -> Response:
@@ -109,10 +109,17 @@ class FakeLlm:
         )
 
 
+def build_app(fake: FakeLlm) -> Starlette:
+    return Starlette(routes=[Route("/v1/chat/completions", fake.completions, methods=["POST"])])
+
+
+# For benchmarks that serve it with uvicorn as a process: default answers, instantly.
+app = build_app(FakeLlm())
+
+
 @contextmanager
 def serve_fake_llm() -> Iterator[tuple[FakeLlm, str]]:
     """The fake model on a free port; yields it and its base URL (``…/v1``)."""
     fake = FakeLlm()
-    app = Starlette(routes=[Route("/v1/chat/completions", fake.completions, methods=["POST"])])
-    with serve_in_thread(app) as url:
+    with serve_in_thread(build_app(fake)) as url:
         yield fake, f"{url}/v1"
