@@ -21,20 +21,25 @@ def _kill_if_alive(proc: subprocess.Popen[str]) -> None:
         proc.wait(timeout=10)
 
 
-def serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
-    """``webdata serve`` on ``port`` with its own data dir; ``env`` adds WEBDATA_* settings.
+def run(command: str, data_dir: Path, **env: str) -> subprocess.Popen[str]:
+    """``webdata <command>`` with its own data dir; ``env`` adds WEBDATA_* settings.
 
-    A server a failed test never stopped is killed when the test run ends (no orphans).
+    A process a failed test never stopped is killed when the test run ends (no orphans).
     """
-    full_env = {**os.environ, "WEBDATA_DATA_DIR": str(data_dir), "WEBDATA_PORT": str(port)}
+    full_env = {**os.environ, "WEBDATA_DATA_DIR": str(data_dir)}
     full_env.pop("WEBDATA_BOOTSTRAP_API_KEY", None)
     full_env.update(env)
     proc = subprocess.Popen(
-        [*WEBDATA, "serve"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+        [*WEBDATA, command], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
         env=full_env,
     )  # fmt: skip
     atexit.register(_kill_if_alive, proc)
     return proc
+
+
+def serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
+    """``webdata serve`` on ``port`` (see :func:`run`)."""
+    return run("serve", data_dir, WEBDATA_PORT=str(port), **env)
 
 
 def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:

@@ -15,21 +15,25 @@ from pathlib import Path
 from tests.api.test_limits import ledger_total_at, team_on_plan_at
 from tests.conftest import start_api
 from tests.jobs.test_batch_api import group, pages, start, stats, wait_done
-from tests.processes import WEBDATA, _kill_if_alive
+from tests.processes import WEBDATA, _kill_if_alive, run
 from tests.store.conftest import PgAdmin
 from tests.store.test_limits_distributed import _redis_url
 
 
 def worker(tmp: Path, env: dict[str, str]) -> subprocess.Popen[str]:
-    import atexit
+    return run("worker", tmp, **env)
 
-    full = {**os.environ, "WEBDATA_DATA_DIR": str(tmp), **env}
-    proc = subprocess.Popen(
-        [*WEBDATA, "worker"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-        env=full,
-    )  # fmt: skip
-    atexit.register(_kill_if_alive, proc)
-    return proc
+
+def node_env(db: str, redis_url: str, queue: str, **extra: str) -> dict[str, str]:
+    """What a worker process needs to share the API node's store and queue."""
+    return {
+        "WEBDATA_DATABASE_URL": db,
+        "WEBDATA_REDIS_URL": redis_url,
+        "WEBDATA_QUEUE_NAME": queue,
+        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
+        "WEBDATA_LOG_LEVEL": "warning",
+        **extra,
+    }
 
 
 def wait_for(predicate: object, timeout: float = 30) -> None:
@@ -48,14 +52,7 @@ def test_workers_run_the_queue_and_take_over_a_killed_worker_s_items(
     db = pg_admin.create_database()
     queue = f"webdata:test:{secrets.token_hex(4)}"
     common = {"database_url": db, "redis_url": redis_url, "queue_name": queue}
-    env = {
-        "WEBDATA_DATABASE_URL": db,
-        "WEBDATA_REDIS_URL": redis_url,
-        "WEBDATA_QUEUE_NAME": queue,
-        "WEBDATA_QUEUE_REDELIVER_S": "1",
-        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
-        "WEBDATA_LOG_LEVEL": "warning",
-    }
+    env = node_env(db, redis_url, queue, WEBDATA_QUEUE_REDELIVER_S="1")
     for api in start_api(tmp_path / "api", **common):
         team, key = team_on_plan_at(db, monthly_credits=100)
         name = group()
@@ -106,13 +103,7 @@ def test_a_stopping_worker_finishes_what_it_runs(
     redis_url = _redis_url()
     db = pg_admin.create_database()
     queue = f"webdata:test:{secrets.token_hex(4)}"
-    env = {
-        "WEBDATA_DATABASE_URL": db,
-        "WEBDATA_REDIS_URL": redis_url,
-        "WEBDATA_QUEUE_NAME": queue,
-        "WEBDATA_ALLOW_PRIVATE_NETWORKS": "true",
-        "WEBDATA_LOG_LEVEL": "warning",
-    }
+    env = node_env(db, redis_url, queue)
     common = {"database_url": db, "redis_url": redis_url, "queue_name": queue}
     for api in start_api(tmp_path / "api", **common):
         name = group()
