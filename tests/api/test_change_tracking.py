@@ -79,11 +79,15 @@ def test_refused_where_nothing_may_be_kept_or_fetched(
     assert visits(site_url, name) == 0
 
 
-def test_json_mode_needs_the_llm_formats(client: httpx.Client, site_url: str) -> None:
-    _, url = new_page(site_url)
+def test_json_mode_needs_a_model(client: httpx.Client, site_url: str) -> None:
+    name, url = new_page(site_url)
     fmt = {"type": "changeTracking", "modes": ["json"], "schema": {"type": "object"}}
     resp = client.post("/v2/scrape", json={"url": url, "formats": ["markdown", fmt]})
-    assert assert_error(resp, 501)["code"] == "FEATURE_NOT_AVAILABLE"
+    assert assert_error(resp, 501)["code"] == "LLM_NOT_CONFIGURED"
+    assert visits(site_url, name) == 0
+    no_target = {"type": "changeTracking", "modes": ["json"]}
+    resp = client.post("/v2/scrape", json={"url": url, "formats": ["markdown", no_target]})
+    assert assert_error(resp, 400)["details"][0]["path"] == ["formats", 1]
 
 
 def test_a_blocked_page_is_not_compared(client: httpx.Client, site_url: str) -> None:

@@ -269,10 +269,7 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
 @pytest.mark.parametrize(
     ("extra", "capability"),
     [
-        ({"formats": [{"type": "json", "prompt": "price"}]}, "json"),
-        ({"formats": ["summary"]}, "summary"),
         ({"formats": ["branding"]}, "branding"),
-        ({"onlyCleanContent": True}, "onlyCleanContent"),
         ({"redactPII": True}, "redactPII"),
     ],
 )
@@ -286,6 +283,26 @@ def test_valid_but_unbuilt_capability_is_named(
     assert body["code"] == "FEATURE_NOT_AVAILABLE"
     assert capability in body["error"]
     assert body["details"]["capability"]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"formats": [{"type": "json", "prompt": "price"}]},
+        {"formats": ["summary"]},
+        {"formats": [{"type": "question", "question": "why?"}]},
+        {"onlyCleanContent": True},
+    ],
+)
+def test_llm_formats_without_a_model_name_the_settings(
+    client: httpx.Client, site_url: str, extra: dict[str, object]
+) -> None:
+    started = time.monotonic()
+    resp = client.post("/v2/scrape", json={"url": f"{site_url}/articles/slow?seconds=10", **extra})
+    assert time.monotonic() - started < 5, "refused only after fetching the page"
+    body = assert_error(resp, 501)
+    assert body["code"] == "LLM_NOT_CONFIGURED"
+    assert "WEBDATA_LLM_BASE_URL" in body["error"] and "WEBDATA_LLM_MODEL" in body["error"]
 
 
 def test_unsupported_binary_is_415_but_rawbase64_works(client: httpx.Client, site_url: str) -> None:
