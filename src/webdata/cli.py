@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from typing import Annotated, Any
@@ -64,11 +65,26 @@ async def _work(concurrency: int | None) -> None:
         f"[green]webdata worker[/] running jobs from [bold]{escape(settings.queue_name)}[/] "
         f"({settings.worker_concurrency} at once); Ctrl-C stops it"
     )
+    queue = runtime.queue
+
+    def line() -> str:
+        done = queue.finished
+        return (
+            f"running {queue.running}, done {done['done']}, failed {done['failed']}, "
+            f"cancelled {done['cancelled']}"
+        )
+
     try:
-        await stop.wait()
+        with err.status(line(), spinner="dots") as status:
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 1.0)
+                status.update(line())
     finally:
-        # Items running here are handed to another worker (Redis redelivers them).
+        err.print(f"stopping: {line()}")
+        # Items still running after the grace period go to another worker (unacknowledged).
         await runtime.close()
+        err.print(f"[green]stopped[/]: {line()}")
 
 
 @app.command()

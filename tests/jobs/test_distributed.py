@@ -115,6 +115,8 @@ def test_a_stopping_worker_finishes_what_it_runs(
                 proc.send_signal(signal.SIGTERM)
                 _, err = proc.communicate(timeout=40)
                 assert proc.returncode == 0, err
+                # Its counts, as it stopped: both pages done, nothing left running.
+                assert "stopped: running 0, done 2, failed 0" in err, err
             finally:
                 _kill_if_alive(proc)
             status = client.get(f"/v2/batch/scrape/{job['id']}").json()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,8 @@ class JobQueue:
         self._stop_receiving = asyncio.Event()
         # Items running in this process (so a stop can wait for them, then cancel the rest).
         self._running: set[asyncio.Task[Any]] = set()
+        # Items this process finished, by status (what ``webdata worker`` shows).
+        self.finished: Counter[str] = Counter()
         # Set when this process stops: no item starts after it (taskiq's retry of a
         # cancelled item would otherwise start it again while the store closes).
         self._closing = False
@@ -199,10 +202,15 @@ class JobQueue:
         try:
             finished = await self.store.finish(job_id, index, outcome)
         except NotPaid:
-            finished = await self.store.finish(
-                job_id, index, Outcome(FAILED, error=NO_CREDITS, code="NO_CREDITS")
-            )
+            outcome = Outcome(FAILED, error=NO_CREDITS, code="NO_CREDITS")
+            finished = await self.store.finish(job_id, index, outcome)
+        if finished.recorded:
+            self.finished[outcome.status] += 1
         await self._kick(job_id, kind, finished.next)
+
+    @property
+    def running(self) -> int:
+        return len(self._running)
 
     async def wait_idle(self) -> None:
         """(Tests, benchmarks) wait until the in-process queue has nothing running."""
