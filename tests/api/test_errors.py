@@ -269,7 +269,7 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
 @pytest.mark.parametrize(
     ("extra", "capability"),
     [
-        ({"formats": ["branding"]}, "branding"),
+        ({"formats": ["product"]}, "product"),
         ({"redactPII": True}, "redactPII"),
     ],
 )

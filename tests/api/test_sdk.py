@@ -85,8 +85,8 @@ def test_timeout_raises_request_timeout(firecrawl: Firecrawl, site_url: str) -> 
 
 
 def test_unbuilt_format_is_a_clear_error(firecrawl: Firecrawl, site_url: str) -> None:
-    with pytest.raises(FirecrawlError, match="branding"):
-        firecrawl.scrape(f"{site_url}/articles/tomatoes", formats=["branding"])
+    with pytest.raises(FirecrawlError, match="product"):
+        firecrawl.scrape(f"{site_url}/articles/tomatoes", formats=["product"])
 
 
 def test_private_network_block_is_website_not_supported(tmp_path, site_url: str) -> None:  # type: ignore[no-untyped-def]
@@ -104,3 +104,11 @@ async def test_async_client(api: RunningApi, site_url: str) -> None:
     client = AsyncFirecrawl(api_key=api.key, api_url=api.url)
     doc = await client.scrape(f"{site_url}/articles/tomatoes", formats=["markdown", "links"])
     assert doc.markdown and doc.links
+
+
+def test_branding_through_the_sdk(firecrawl: Firecrawl, site_url: str) -> None:
+    doc = firecrawl.scrape(f"{site_url}/branding/light", formats=["branding"], max_age=0)
+    assert doc.branding is not None
+    profile = doc.branding.model_dump(by_alias=True, exclude_none=True)
+    assert profile["colors"]["primary"] == "#16a34a"
+    assert profile["images"]["favicon"].startswith(site_url)

@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute
 
 MODULES = ["pages_articles", "pages_browser", "pages_http", "pages_ads", "pages_profiles"]
 MODULES += ["pages_antibot", "pages_changes", "pages_documents", "pages_jobs"]
+MODULES += ["pages_branding"]
 
 
 def build_app() -> Starlette:

@@ -55,6 +55,9 @@ class Fetched:
     # Browser engine only, when the task asked for it: the context's storage (cookies, local
     # storage) after the page work, as Playwright's ``storage_state``.
     storage_state: dict[str, Any] | None = None
+    # Browser engine only, for the branding format: the page's raw style samples
+    # (``browser.branding``), None when not asked for or the page could not be read.
+    branding: Mapping[str, Any] | None = None
 
 
 class WireEngine:

@@ -16,6 +16,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from webdata.browser import stealth
 from webdata.browser.actions import ActionFailed, ActionOutput, run_actions
 from webdata.browser.blocking import AdBlocker, remove_consent_popups
+from webdata.browser.branding import capture_branding
 from webdata.browser.capture import Capture, ShotSpec, screenshot
 from webdata.browser.pool import BrowserPool
 from webdata.browser.settle import NetworkTracker, install, page_html, wait_settled
@@ -87,6 +88,8 @@ class PageTask:
     block_ads: bool = True
     # proxy "enhanced": pass for a regular Chrome (``browser.stealth``).
     stealth: bool = False
+    # The branding format: sample the rendered page's styles (``Fetched.branding``).
+    branding: bool = False
 
 
 class BrowserEngine:
@@ -231,7 +234,11 @@ class BrowserEngine:
             await guard.verify()
         if task.block_ads:
             await remove_consent_popups(page)
-        return await _record(page, response, actions, shot)
+        fetched = await _record(page, response, actions, shot)
+        if task.branding and fetched.content_type in _HTML_TYPES:
+            # After the pop-ups went: their buttons are not the brand's.
+            fetched = replace(fetched, branding=await capture_branding(page))
+        return fetched
 
 
 def _pop(headers: dict[str, str], name: str) -> str | None:

@@ -1,5 +1,5 @@
 """Turn request options into what the browser engine does: device, locale, timezone, waits,
-actions and the screenshot format."""
+actions, the screenshot format and the branding format's style samples."""
 
 from __future__ import annotations
 
@@ -57,6 +57,7 @@ def page_task(req: ScrapeRequest, profile: ProfileSession | None = None) -> Page
         storage_state=profile.state if profile is not None else None,
         capture_storage=profile is not None and profile.saving,
         block_ads=req.block_ads,
+        branding="branding" in req.format_types,
     )
 
 
@@ -66,5 +67,6 @@ def needs_browser(req: ScrapeRequest) -> bool:
         bool(req.actions)
         or req.wait_for > 0
         or "screenshot" in req.format_types
+        or "branding" in req.format_types
         or req.profile is not None
     )

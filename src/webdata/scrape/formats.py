@@ -15,6 +15,7 @@ from typing import Any
 from selectolax.lexbor import LexborHTMLParser
 
 from webdata.contract.formats import AttributesFormat
+from webdata.scrape.branding_format import branding_field
 from webdata.scrape.context import ScrapeContext
 
 Transform = Callable[[ScrapeContext, Any], dict[str, Any]]
@@ -82,7 +83,6 @@ def _freeform(fmt: Any) -> bool:
     return bool(fmt.mode == "freeform")
 
 
-_BROWSER = "the browser engine"
 _MD = frozenset({"markdown"})
 
 REGISTRY: dict[str, Transformer] = {
@@ -97,7 +97,8 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("attributes", _attributes),
         # The signed URL of the image the browser engine took (stored by the scrape stage).
         Transformer("screenshot", _field("screenshot")),
-        Transformer("branding", unavailable=("the branding format", _BROWSER)),
+        # The rendered page's computed styles, sampled by the browser engine.
+        Transformer("branding", branding_field),
         Transformer("audio", unavailable=("the audio format", "the media extractor")),
         Transformer("video", unavailable=("the video format", "the media extractor")),
         # Filled by ``scrape.llm_stage`` (the model; highlights are ranked locally).
