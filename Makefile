@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # Debian packages the service uses: the browser engine and OCR (and the font the document
 # tests draw their scanned pages with).
-APT_PACKAGES := chromium-headless-shell tesseract-ocr tesseract-ocr-eng fonts-dejavu-core
+APT_PACKAGES := chromium-headless-shell tesseract-ocr tesseract-ocr-eng fonts-dejavu-core ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint typecheck unit setup system-deps bench clean

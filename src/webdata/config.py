@@ -180,6 +180,11 @@ class Settings(BaseSettings):
     # How structured answers are asked for: "auto" (json_schema, else JSON mode),
     # "json_schema" or "json_object".
     llm_structured: str = Field("auto", pattern="^(auto|json_schema|json_object)$")
+    # The audio and video formats: each media download and converted file is capped at this
+    # many bytes; finding, downloading and converting take at most media_timeout_s (and never
+    # more than what is left of the request's timeout).
+    media_max_bytes: int = Field(200 * 1024 * 1024, ge=1024)
+    media_timeout_s: float = Field(120.0, ge=1)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

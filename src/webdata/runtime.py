@@ -94,7 +94,17 @@ class Runtime:
         queue = JobQueue(settings, jobs, FAMILIES)
         runtime = cls(settings, engine, sessions, gate, services, jobs, queue, cache, slots)
         await queue.start(JobEnv(services, gate, jobs), consume=consume)
-        sweeps = [("cache", cache.sweep), ("jobs", jobs.sweep), ("stalled jobs", queue.revive)]
+        async def sweep_artifacts() -> int:
+            # Media files live an hour and may be large: swept as often as the cache, not
+            # only at start. Blocking I/O (a network call for S3): in a thread.
+            return await asyncio.to_thread(services.artifacts.sweep, settings.artifact_ttl_s)
+
+        sweeps = [
+            ("cache", cache.sweep),
+            ("jobs", jobs.sweep),
+            ("stalled jobs", queue.revive),
+            ("artifacts", sweep_artifacts),
+        ]
         runtime._sweeper = asyncio.create_task(
             sweep_forever(sweeps, settings.cache_sweep_interval_s)
         )

@@ -8,7 +8,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from webdata.store.artifacts import ArtifactStore, LinkExpired, LinkInvalid, load_or_create_key
+from webdata.store.artifacts import (
+    MEDIA_TTL_S,
+    ArtifactStore,
+    LinkExpired,
+    LinkInvalid,
+    artifact_ttl_s,
+    load_or_create_key,
+)
 
 
 def _parts(url: str) -> tuple[str, str, str]:
@@ -84,3 +91,21 @@ def test_key_is_created_once_and_private(tmp_path: Path) -> None:
     assert len(key) == 32
     assert load_or_create_key(tmp_path) == key
     assert (tmp_path / "signing.key").stat().st_mode & 0o777 == 0o600
+
+
+def test_media_live_one_hour_whatever_the_default(store: ArtifactStore) -> None:
+    video = store.save("t", "video", b"\x00\x00\x00\x18ftypisom", "mp4")
+    audio = store.save("t", "audio", b"ID3", "mp3")
+    shot = store.save("t", "screenshot", b"x", "png")
+    assert artifact_ttl_s(video, 86400) == artifact_ttl_s(audio, 86400) == MEDIA_TTL_S == 3600
+    assert artifact_ttl_s(shot, 86400) == 86400
+    two_hours_ago = 1_000_000 - 7200
+    for rel in (video, audio, shot):
+        os.utime(store.root / rel, (two_hours_ago, two_hours_ago))
+    assert store.sweep(86400) == 2
+    assert not (store.root / video).exists() and not (store.root / audio).exists()
+    assert (store.root / shot).exists()
+    found = store.open(*_parts(store.signed_url("http://a", shot, 60)))
+    assert found.media_type == "image/png"
+    webm = store.save("t", "video", b"\x1a\x45\xdf\xa3", "webm")
+    assert store.open(*_parts(store.signed_url("http://a", webm, 60))).media_type == "video/webm"

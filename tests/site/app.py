@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 MODULES = ["pages_articles", "pages_browser", "pages_http", "pages_ads", "pages_profiles"]
-MODULES += ["pages_antibot", "pages_changes", "pages_documents", "pages_jobs"]
+MODULES += ["pages_antibot", "pages_changes", "pages_documents", "pages_jobs", "pages_media"]
 MODULES += ["pages_branding"]
 
 

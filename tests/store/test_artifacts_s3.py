@@ -191,6 +191,24 @@ def test_sweep_deletes_only_old_artifacts_under_its_prefix(
     assert later.sweep(3600) == 0
 
 
+def test_audio_and_video_live_one_hour(s3: S3Server, s3store: S3ArtifactStore) -> None:
+    video = s3store.save("t", "video", b"\x00\x00\x00\x18ftypisom" + PNG, "mp4")
+    audio = s3store.save("t", "audio", b"ID3" + PNG, "mp3")
+    shot = s3store.save("t", "screenshot", PNG, "png")
+    head = s3.client().head_object(Bucket=BUCKET, Key=s3store.prefix + video)
+    assert head["ContentType"] == "video/mp4"
+    url = s3store.signed_url("", audio, 3600)
+    assert dict(parse_qsl(urlsplit(url).query))["X-Amz-Expires"] == "3600"
+    resp = httpx.get(url)
+    assert resp.status_code == 200 and resp.headers["content-type"] == "audio/mpeg"
+    # Two hours later, with a day-long default: the media are gone, the screenshot stays.
+    later = S3ArtifactStore(
+        options(s3, key_prefix=s3store.prefix), clock=lambda: time.time() + 7200
+    )
+    assert later.sweep(24 * 3600) == 2
+    assert keys_under(s3, s3store.prefix) == {s3store.prefix + shot}
+
+
 def test_public_endpoint_goes_into_links(s3: S3Server) -> None:
     public = s3.endpoint.replace("127.0.0.1", "localhost")
     store = S3ArtifactStore(options(s3, public_endpoint_url=public))

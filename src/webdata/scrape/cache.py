@@ -1,9 +1,9 @@
 """The cache stage of a scrape: answer from the index, or keep the fresh document for later.
 
 What is kept is the document as returned, minus what belongs to one response (``scrapeId``,
-``creditsUsed``, cache state). A screenshot is kept as its artifact, not its link: a hit
-signs a new link that lives as long as the file does, and an entry with a screenshot expires
-before its file is swept.
+``creditsUsed``, cache state). A screenshot (audio, video) is kept as its artifact, not its
+link: a hit signs a new link that lives as long as the file does, and an entry with artifacts
+expires before the first of its files is swept (audio and video live 1 hour, screenshots 24).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from webdata.extract.change_tracking import iso
 from webdata.scrape.cache_policy import CachePolicy
 from webdata.scrape.context import ScrapeContext
 from webdata.scrape.services import ScrapeServices
+from webdata.store.artifacts import artifact_ttl_s
 from webdata.store.cache import SHARED_SCOPE, CachedDocument
 
 log = structlog.get_logger("webdata.scrape.cache")
@@ -68,9 +69,9 @@ def _from_entry(
     ctx: ScrapeContext, found: CachedDocument, services: ScrapeServices, base_url: str
 ) -> Document:
     data: dict[str, Any] = dict(found.payload["document"])
-    artifact_life = timedelta(seconds=services.settings.artifact_ttl_s)
     for field, rel in found.payload.get("artifacts", {}).items():
-        left = (found.created_at + artifact_life - services.clock()).total_seconds()
+        life = timedelta(seconds=artifact_ttl_s(rel, services.settings.artifact_ttl_s))
+        left = (found.created_at + life - services.clock()).total_seconds()
         data[field] = services.artifacts.signed_url(base_url, rel, max(int(left), 1))
     data["metadata"] = {
         **data["metadata"],
@@ -109,9 +110,10 @@ async def keep_document(
     now = services.clock()
     expires_at = now + timedelta(seconds=settings.cache_retention_s)
     if ctx.artifact_refs:
-        expires_at = min(
-            expires_at, now + timedelta(seconds=settings.artifact_ttl_s) - ARTIFACT_MARGIN
+        shortest = min(
+            artifact_ttl_s(rel, settings.artifact_ttl_s) for rel in ctx.artifact_refs.values()
         )
+        expires_at = min(expires_at, now + timedelta(seconds=shortest) - ARTIFACT_MARGIN)
     if expires_at <= now:
         return
     try:

@@ -99,8 +99,9 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("screenshot", _field("screenshot")),
         # The rendered page's computed styles, sampled by the browser engine.
         Transformer("branding", branding_field),
-        Transformer("audio", unavailable=("the audio format", "the media extractor")),
-        Transformer("video", unavailable=("the video format", "the media extractor")),
+        # Signed links to the page's media (``scrape.media_stage``), valid 1 hour.
+        Transformer("audio", _field("audio")),
+        Transformer("video", _field("video")),
         # Filled by ``scrape.llm_stage`` (the model; highlights are ranked locally).
         Transformer("summary", _field("summary"), _MD, needs_llm=_always),
         Transformer("json", _field("json"), _MD, needs_llm=_always),

@@ -31,6 +31,7 @@ from webdata.scrape.context import ScrapeContext
 from webdata.scrape.documents_stage import office_kind, office_stage, pdf_stage
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.llm_stage import llm_stage
+from webdata.scrape.media_stage import media_stage
 from webdata.scrape.plan import Plan, llm_not_configured, make_plan
 from webdata.scrape.profile import open_profile
 from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
@@ -346,6 +347,13 @@ async def _scrape_fresh(
         if ctx.profile is not None:
             # Saves what the browser ended with (when saving) and releases the lease, always.
             await ctx.profile.finish(ctx.fetched, ctx.warnings)
+    await media_stage(
+        ctx,
+        services,
+        base_url,
+        max_bytes=services.settings.media_max_bytes,
+        timeout_s=services.settings.media_timeout_s,
+    )
     await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
     await _count_tokens(ctx, services)

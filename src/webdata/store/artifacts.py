@@ -1,4 +1,4 @@
-"""Artifacts (screenshots, PDFs): the backend protocol and the local-files backend.
+"""Artifacts (screenshots, PDFs, audio, video): the backend protocol and the local backend.
 
 A backend stores bytes under a team-scoped key and hands out expiring links to them
 (``ArtifactBackend``). This module is the default one, ``ArtifactStore``: local files,
@@ -9,6 +9,10 @@ Files live at ``<root>/<team>/<kind>/<random>.<ext>``. A URL carries ``exp`` (un
 and ``sig`` = HMAC-SHA256(key, "<path>\\n<exp>"): the team is inside the signed path, so a link
 never opens another team's file, and the path is rebuilt from a strict pattern, never joined
 from what the caller sent, so traversal is impossible.
+
+How long an artifact lives follows from its kind (``artifact_ttl_s``): audio and video one
+hour (the spec), everything else the configured ``artifact_ttl_s`` (screenshots: 24 hours).
+Links are signed for that long and sweeps delete each file once its own life is over.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from typing import Protocol
 from urllib.parse import urlencode
 
 __all__ = [
+    "KIND_TTL_S",
+    "MEDIA_TTL_S",
     "MEDIA_TYPES",
     "ArtifactBackend",
     "ArtifactBackendError",
@@ -33,16 +39,28 @@ __all__ = [
     "LinkExpired",
     "LinkInvalid",
     "artifact_key",
+    "artifact_ttl_s",
     "is_artifact_key",
     "load_or_create_key",
 ]
 
 _PATH = re.compile(
     r"^(?P<team>[A-Za-z0-9_-]{1,64})/(?P<kind>[a-z]{1,16})/(?P<name>[0-9a-f]{32})"
-    r"\.(?P<ext>png|jpeg|pdf)$"
+    r"\.(?P<ext>png|jpeg|pdf|mp3|mp4|webm)$"
 )
 _TEAM_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
-MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "pdf": "application/pdf"}
+MEDIA_TYPES = {
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "pdf": "application/pdf",
+    "mp3": "audio/mpeg",
+    "mp4": "video/mp4",
+    "webm": "video/webm",
+}
+# The spec: signed URLs of the audio and video formats expire after 1 hour.
+MEDIA_TTL_S = 3600
+# Kinds with a life of their own; any other kind lives as long as the backend's default.
+KIND_TTL_S: dict[str, int] = {"audio": MEDIA_TTL_S, "video": MEDIA_TTL_S}
 KEY_FILE = "signing.key"
 
 
@@ -60,12 +78,13 @@ class ArtifactBackend(Protocol):
         """A link that opens ``key`` for ``ttl_s`` seconds, and nothing else.
 
         ``base_url`` is where this API is reached; backends whose links point elsewhere (a
-        bucket) ignore it.
+        bucket) ignore it. ``artifact_ttl_s(key, default)`` is how long ``key`` lives.
         """
         ...
 
     def sweep(self, max_age_s: int, /) -> int:
-        """Delete artifacts older than ``max_age_s`` (their links have expired); the count."""
+        """Delete artifacts older than their life (their links have expired): the life of
+        their kind (``KIND_TTL_S``), else ``max_age_s``; returns the count."""
         ...
 
 
@@ -80,6 +99,12 @@ def artifact_key(team: str | None, kind: str, ext: str) -> str:
     if not _PATH.match(key):
         raise ValueError(f"unsupported artifact {kind}/{ext}")
     return key
+
+
+def artifact_ttl_s(key: str, default: int) -> int:
+    """How long the artifact ``key`` lives (link and file): its kind's life, else ``default``."""
+    match = _PATH.match(key)
+    return KIND_TTL_S.get(match["kind"], default) if match is not None else default
 
 
 def is_artifact_key(key: str) -> bool:
@@ -158,14 +183,16 @@ class ArtifactStore:
         return Artifact(path, MEDIA_TYPES[match["ext"]])
 
     def sweep(self, max_age_s: int) -> int:
-        """Delete files older than ``max_age_s`` (their links have expired); returns the count."""
-        cutoff = self._clock() - max_age_s
+        """Delete files older than their life (``artifact_ttl_s``, ``max_age_s`` by default:
+        their links have expired); returns the count."""
+        now = self._clock()
         removed = 0
         if not self.root.is_dir():
             return 0
         for path in self.root.glob("*/*/*"):
+            rel = path.relative_to(self.root).as_posix()
             try:
-                if path.stat().st_mtime < cutoff:
+                if path.stat().st_mtime < now - artifact_ttl_s(rel, max_age_s):
                     path.unlink()
                     removed += 1
             except FileNotFoundError:

@@ -26,6 +26,7 @@ from webdata.store.artifacts import (
     MEDIA_TYPES,
     ArtifactBackendError,
     artifact_key,
+    artifact_ttl_s,
     is_artifact_key,
 )
 
@@ -135,8 +136,16 @@ class S3ArtifactStore:
         )
 
     def sweep(self, max_age_s: int) -> int:
-        """Delete our objects under the prefix older than ``max_age_s``; returns the count."""
-        cutoff = datetime.fromtimestamp(self._clock() - max_age_s, UTC)
+        """Delete our objects under the prefix older than their life (``artifact_ttl_s``,
+        ``max_age_s`` by default); returns the count."""
+        now = self._clock()
+
+        def expired(key: str, modified: datetime) -> bool:
+            rel = key.removeprefix(self.prefix)
+            if not is_artifact_key(rel):
+                return False
+            return modified < datetime.fromtimestamp(now - artifact_ttl_s(rel, max_age_s), UTC)
+
         removed = 0
         pages = self._client.get_paginator("list_objects_v2").paginate(
             Bucket=self.options.bucket, Prefix=self.prefix
@@ -145,8 +154,7 @@ class S3ArtifactStore:
             doomed = [
                 obj["Key"]
                 for obj in page.get("Contents", [])
-                if obj["LastModified"] < cutoff
-                and is_artifact_key(obj["Key"].removeprefix(self.prefix))
+                if expired(obj["Key"], obj["LastModified"])
             ]
             if not doomed:
                 continue
