@@ -94,6 +94,7 @@ class Runtime:
         queue = JobQueue(settings, jobs, FAMILIES)
         runtime = cls(settings, engine, sessions, gate, services, jobs, queue, cache, slots)
         await queue.start(JobEnv(services, gate, jobs), consume=consume)
+
         async def sweep_artifacts() -> int:
             # Media files live an hour and may be large: swept as often as the cache, not
             # only at start. Blocking I/O (a network call for S3): in a thread.
