@@ -269,8 +269,8 @@ def test_cache_only_scrapes_miss_with_their_codes(client: httpx.Client, site_url
 @pytest.mark.parametrize(
     ("extra", "capability"),
     [
-        ({"formats": ["product"]}, "product"),
-        ({"redactPII": True}, "redactPII"),
+        ({"useMock": "recording-1"}, "useMock"),
+        ({"domainTools": True}, "domainTools"),
     ],
 )
 def test_valid_but_unbuilt_capability_is_named(

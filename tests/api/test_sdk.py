@@ -84,9 +84,9 @@ def test_timeout_raises_request_timeout(firecrawl: Firecrawl, site_url: str) -> 
         firecrawl.scrape(f"{site_url}/articles/slow?seconds=4", timeout=1000)
 
 
-def test_unbuilt_format_is_a_clear_error(firecrawl: Firecrawl, site_url: str) -> None:
-    with pytest.raises(FirecrawlError, match="product"):
-        firecrawl.scrape(f"{site_url}/articles/tomatoes", formats=["product"])
+def test_unbuilt_option_is_a_clear_error(firecrawl: Firecrawl, site_url: str) -> None:
+    with pytest.raises(FirecrawlError, match="useMock"):
+        firecrawl.scrape(f"{site_url}/articles/tomatoes", use_mock="recording-1")
 
 
 def test_private_network_block_is_website_not_supported(tmp_path, site_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -110,7 +110,8 @@ REGISTRY: dict[str, Transformer] = {
         Transformer("query", _query, _MD, needs_llm=_freeform),
         # Filled by ``scrape.tracking`` from the team's history before the document is built.
         Transformer("changeTracking", _field("changeTracking"), frozenset({"markdown"})),
-        Transformer("product", unavailable=("the product format", "the product extractor")),
-        Transformer("menu", unavailable=("the menu format", "the menu extractor")),
+        # Read from the page's structured data and structure (``scrape.structured_stage``).
+        Transformer("product", _field("product")),
+        Transformer("menu", _field("menu")),
     )
 }

@@ -37,6 +37,7 @@ from webdata.scrape.profile import open_profile
 from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
 from webdata.scrape.services import ScrapeServices
 from webdata.scrape.shell_detect import is_app_shell, might_be_shell
+from webdata.scrape.structured_stage import structured_stage
 from webdata.scrape.tracking import track_changes
 
 log = structlog.get_logger("webdata.scrape")
@@ -354,6 +355,7 @@ async def _scrape_fresh(
         max_bytes=services.settings.media_max_bytes,
         timeout_s=services.settings.media_timeout_s,
     )
+    await structured_stage(ctx)
     await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
     await _count_tokens(ctx, services)
@@ -386,6 +388,7 @@ async def run_parse(
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
         ) from None
+    await structured_stage(ctx)
     await llm_stage(ctx, plan, services.llm)
     await _count_tokens(ctx, services)
     doc = _document(ctx, plan)
