@@ -217,3 +217,15 @@ def test_a_block_shown_twice_appears_once_quotes_and_code_stay() -> None:
     assert md.count("DESCRIPTION_TEXT") == 1, md
     assert md.count("pip install webdata") == 2
     assert md.count("QUOTED_POST") == 2
+
+
+def test_alt_text_repeating_the_block_goes_picture_and_new_alt_stay() -> None:
+    md = markdown(
+        f"<main><h1>Walnut Desk Lamp</h1><p>{PROSE * 3}</p>"
+        "<img src='/lamp-1.jpg' alt='Walnut Desk Lamp'>"
+        "<img src='/lamp-2.jpg' alt='walnut desk lamp, deep container'>"
+        "<img src='/chart.png' alt='Bar chart of sales by quarter'></main>"
+    )
+    assert "![](/lamp-1.jpg)" in md or "![](https://example.com/lamp-1.jpg)" in md, md
+    assert "deep container]" not in md
+    assert "![Bar chart of sales by quarter]" in md

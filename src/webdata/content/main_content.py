@@ -35,6 +35,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
+from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.media_noise import media_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 
@@ -306,6 +307,6 @@ def find_main_content(body: LexborNode) -> MainContent:
         return MainContent(body, WARNING)
     for node in removals:
         node.decompose()
-    if block is not None:
-        return MainContent(block)
-    return MainContent(densest_block(body))
+    main = block if block is not None else densest_block(body)
+    clear_redundant_alts(main)
+    return MainContent(main)
