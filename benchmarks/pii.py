@@ -1,7 +1,11 @@
 """PII redaction quality and speed: precision and recall per entity and per mode on the labelled
 fixtures (``tests/extract/fixtures/pii``), and milliseconds per KB of text. Prints JSON.
 
-    .venv/bin/python benchmarks/pii.py [--ner spacy[:MODEL]] [--repeat N]
+    .venv/bin/python benchmarks/pii.py [--ner spacy[:MODEL]] [--repeat N] [--pages N]
+
+``--pages N`` adds what the ``redactPII`` stage costs a scrape: the first N pages of the WCXB
+slice through the content pipeline (markdown and html), then ``scrape.pii_stage``'s page pass
+per mode, against the pipeline's own time on the same pages.
 
 Scoring: a predicted span is a true positive when a label has the same entity and exactly the
 same offsets (``strict``), or the same entity and any overlap (``overlap``). Every label counts
@@ -128,10 +132,51 @@ def speed(text: str, mode: str, ner: NerBackend | None, repeat: int) -> dict[str
     }
 
 
+def stage_cost(pages: int) -> dict[str, Any]:
+    """Milliseconds of the page pass of ``redactPII`` (markdown + html) per real page."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.wcxb import load_pages
+    from webdata.content.pipeline import ContentOptions, process_html
+    from webdata.extract.pii_outputs import PiiOptions
+    from webdata.scrape.pii_stage import _redact_page_fields
+
+    options = ContentOptions(want_markdown=True, want_html=True)
+    done: list[dict[str, Any]] = []
+    pipeline_ms: list[float] = []
+    for page in load_pages():
+        if len(done) == pages:
+            break
+        start = time.perf_counter()
+        result = process_html(page.html, page.url, options)
+        pipeline_ms.append((time.perf_counter() - start) * 1000)
+        done.append({"markdown": result.markdown, "html": result.html})
+    report: dict[str, Any] = {
+        "pages": len(done),
+        "content_pipeline_ms_p50": round(statistics.median(pipeline_ms), 2),
+    }
+    for mode in MODES:
+        took: list[float] = []
+        for fields in done:
+            copy = dict(fields)
+            start = time.perf_counter()
+            _redact_page_fields(copy, PiiOptions(mode=mode))
+            took.append((time.perf_counter() - start) * 1000)
+        took.sort()
+        report[mode] = {
+            "ms_p50": round(statistics.median(took), 2),
+            "ms_p95": round(took[int(len(took) * 0.95) - 1], 2),
+            "ratio_to_pipeline_p50": round(
+                statistics.median(took) / report["content_pipeline_ms_p50"], 2
+            ),
+        }
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--ner", help="spacy or spacy:MODEL (an installed spaCy pipeline)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--pages", type=int, default=0, help="WCXB pages for the stage cost")
     args = parser.parse_args()
 
     runs: list[tuple[str, str, NerBackend | None]] = [(m, m, None) for m in MODES]
@@ -172,6 +217,8 @@ def main() -> None:
             "fixtures_x": speed(fixture_corpus, mode, ner, args.repeat),
             "release_notes_1mb": speed(page, mode, ner, args.repeat),
         }
+    if args.pages:
+        report["stage_cost_wcxb"] = stage_cost(args.pages)
     json.dump(report, sys.stdout, indent=2)
     sys.stdout.write("\n")
 

@@ -180,6 +180,10 @@ class Settings(BaseSettings):
     # How structured answers are asked for: "auto" (json_schema, else JSON mode),
     # "json_schema" or "json_object".
     llm_structured: str = Field("auto", pattern="^(auto|json_schema|json_object)$")
+    # redactPII's accurate and aggressive modes: an installed spaCy pipeline package (e.g.
+    # "en_core_web_sm") adds the model's people and places to the built-in heuristics.
+    # spaCy is not a dependency: unset (the default), the heuristics work alone.
+    pii_spacy_model: str | None = None
     # The audio and video formats: each media download and converted file is capped at this
     # many bytes; finding, downloading and converting take at most media_timeout_s (and never
     # more than what is left of the request's timeout).

@@ -31,7 +31,7 @@ def test_openapi_describes_the_scrape_body(api: RunningApi) -> None:
 # Options this build refuses (501) or answers from the (empty) cache: dropped from a copy of
 # each generated body, so the generated values of everything else reach the real scrape path.
 _REFUSED = (
-    "actions", "waitFor", "profile", "onlyCleanContent", "redactPII", "minAge", "lockdown",
+    "actions", "waitFor", "profile", "onlyCleanContent", "minAge", "lockdown",
     "checkPromptInjection", "useMock", "domainTools", "threatProtection",
 )  # fmt: skip
 

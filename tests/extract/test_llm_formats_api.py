@@ -318,3 +318,26 @@ def test_the_model_s_tokens_are_counted_for_the_team(
     )
     assert sum(p.tokensUsed for p in after) - before == expected
     assert after[-1].startDate is not None
+
+
+def test_redact_pii_hides_the_page_from_the_model_and_its_answers(
+    llm_api: RunningApi, fake: FakeLlm, site_url: str
+) -> None:
+    """With ``redactPII`` the model is sent the redacted page, and what it answers (which may
+    repeat or invent personal data) is redacted too: summary, json and answer alike."""
+    from tests.site.pages_pii import EMAIL, PHONE
+
+    fake.script("summary", f"The firm's counsel answers at {EMAIL}.")
+    fake.script("json", {"content": {"contact": f"call {PHONE}", "count": 2}})
+    schema = {"type": "object", "properties": {"contact": {"type": "string"}}}
+    data = ok(
+        llm_api,
+        f"{site_url}/pii/contact",
+        formats=["markdown", "summary", {"type": "json", "schema": schema}],
+        redactPII=True,
+    )
+    for kind in ("summary", "json"):
+        sent = json.dumps(fake.of_kind(kind)[0]["messages"])
+        assert EMAIL not in sent and PHONE not in sent and "<EMAIL>" in sent, kind
+    assert data["summary"] == "The firm's counsel answers at <EMAIL>."
+    assert data["json"] == {"contact": "call <PHONE>", "count": 2}

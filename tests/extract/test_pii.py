@@ -111,7 +111,7 @@ SAMPLE = "Mail jane.doe@corp.io or call +44 20 7946 0958; card 4111 1111 1111 11
 
 def test_tag_style() -> None:
     result = redact(SAMPLE)
-    assert result.text == "Mail [EMAIL] or call [PHONE]; card [FINANCIAL]."
+    assert result.text == "Mail <EMAIL> or call <PHONE>; card <FINANCIAL>."
     assert [(s.entity, s.kind) for s in result.spans] == [
         ("EMAIL", "email"),
         ("PHONE", "phone"),
@@ -145,11 +145,11 @@ def test_mask_keeps_the_length_of_every_fixture() -> None:
 
 def test_person_and_secret_styles() -> None:
     text = "Dr. Jane Doe sent ghp_R4nd0mT0k3nV4lu3F0rT3st1ngPurp0s3s12 by mistake."
-    assert redact(text, mode="accurate").text == "Dr. [PERSON] sent [SECRET] by mistake."
+    assert redact(text, mode="accurate").text == "Dr. <PERSON> sent <SECRET> by mistake."
     assert redact(text, mode="accurate", replace_style="mask").text == (
         "Dr. **** *** sent ***_************************************ by mistake."
     )
-    assert redact(text, mode="fast").text == "Dr. Jane Doe sent [SECRET] by mistake."
+    assert redact(text, mode="fast").text == "Dr. Jane Doe sent <SECRET> by mistake."
 
 
 # --- entity filtering and arguments ------------------------------------------------------------
@@ -157,9 +157,9 @@ def test_person_and_secret_styles() -> None:
 
 def test_entity_filter() -> None:
     only_email = redact(SAMPLE, entities=frozenset({"EMAIL"}))
-    assert only_email.text == "Mail [EMAIL] or call +44 20 7946 0958; card 4111 1111 1111 1111."
+    assert only_email.text == "Mail <EMAIL> or call +44 20 7946 0958; card 4111 1111 1111 1111."
     no_email = redact(SAMPLE, entities=frozenset({"PHONE", "FINANCIAL"}))
-    assert no_email.text == "Mail jane.doe@corp.io or call [PHONE]; card [FINANCIAL]."
+    assert no_email.text == "Mail jane.doe@corp.io or call <PHONE>; card <FINANCIAL>."
     assert redact(SAMPLE, entities=frozenset()).text == SAMPLE
     assert redact(SAMPLE, entities=None).text == redact(SAMPLE, entities=ENTITIES).text
 
@@ -168,14 +168,14 @@ def test_filtering_happens_before_overlaps_are_merged() -> None:
     # The password part overlaps an e-mail-shaped "pw@host"; asking for e-mail alone must
     # still redact that, and asking for secrets must not depend on the e-mail recogniser.
     text = "mysql://root:Sup3rS3cret@db.acme.io/app"
-    assert redact(text, entities=frozenset({"SECRET"})).text == "mysql://[SECRET]@db.acme.io/app"
-    assert redact(text).text == "mysql://[SECRET]@db.acme.io/app"
+    assert redact(text, entities=frozenset({"SECRET"})).text == "mysql://<SECRET>@db.acme.io/app"
+    assert redact(text).text == "mysql://<SECRET>@db.acme.io/app"
 
 
 def test_person_and_location_need_more_than_fast() -> None:
     text = "Name: Jane Doe\nAddress: 12 High Street, Leeds LS1 6DT"
     assert redact(text, mode="fast").spans == []
-    assert redact(text, mode="accurate").text == "Name: [PERSON]\nAddress: [LOCATION]"
+    assert redact(text, mode="accurate").text == "Name: <PERSON>\nAddress: <LOCATION>"
 
 
 @pytest.mark.parametrize(
@@ -238,9 +238,9 @@ def test_national_id_checksums() -> None:
     assert not rec.valid_ssn("078-05-1120")  # the Woolworth wallet card
     assert rec.valid_dni("12345678", "Z") and not rec.valid_dni("12345678", "A")
     assert rec.valid_nir("184127645108946") and not rec.valid_nir("184127645108947")
-    assert redact("NIE Y7654321G").text == "NIE [FINANCIAL]"
+    assert redact("NIE Y7654321G").text == "NIE <FINANCIAL>"
     assert redact("NIE Y7654321H").spans == []
-    assert redact("NINO AB123456C").text == "NINO [FINANCIAL]"
+    assert redact("NINO AB123456C").text == "NINO <FINANCIAL>"
     assert redact("NINO BG123456C").spans == []  # prefix never allocated
 
 
@@ -251,7 +251,7 @@ def _links(markdown: str) -> list[tuple[str, str]]:
     """(kind, target) of every link and image, as a CommonMark parser sees them.
 
     Autolinks (``<jane@acme.io>``) are left out: when the whole link is the PII, the link
-    goes with it (``<[EMAIL]>`` is plain text), which is the point.
+    goes with it (``<<EMAIL>>`` is plain text), which is the point.
     """
     markdown_it = pytest.importorskip("markdown_it")
     found: list[tuple[str, str]] = []
@@ -272,8 +272,8 @@ def test_markdown_links_keep_their_syntax() -> None:
     )
     tagged = redact(text).text
     assert tagged == (
-        "See [Jane's page](https://acme.io/u/jane?token=[SECRET]) or mail "
-        "[[EMAIL]](mailto:[EMAIL]) and ![chart](https://cdn.acme.io/c.png?sig=[SECRET])."
+        "See [Jane's page](https://acme.io/u/jane?token=<SECRET>) or mail "
+        "[<EMAIL>](mailto:<EMAIL>) and ![chart](https://cdn.acme.io/c.png?sig=<SECRET>)."
     )
     assert redact(text, replace_style="remove").text == (
         "See [Jane's page](https://acme.io/u/jane?token=) or mail "
@@ -301,14 +301,15 @@ def test_every_fixture_keeps_its_links() -> None:
 
 
 def test_autolinks_become_text() -> None:
-    assert redact("Write to <jane@acme.io>.").text == "Write to <[EMAIL]>."
+    assert redact("Write to <jane@acme.io>.").text == "Write to <<EMAIL>>."
     assert _links(redact("Write to <jane@acme.io>.").text) == []
 
 
 def test_tags_cannot_open_links_or_definitions() -> None:
-    assert redact("mail jane@acme.io(work)").text == "mail \\[EMAIL](work)"
-    assert redact("jane@acme.io: unsubscribed").text == "\\[EMAIL]: unsubscribed"
-    assert redact("x jane@acme.io: y").text == "x [EMAIL]: y"
+    assert redact("mail jane@acme.io(work)").text == "mail <EMAIL>(work)"
+    assert redact("jane@acme.io: unsubscribed").text == "<EMAIL>: unsubscribed"
+    for text in ("mail jane@acme.io(work)", "jane@acme.io: https://x.io\n\nsee [EMAIL]"):
+        assert _links(redact(text).text) == []
 
 
 def test_code_blocks_are_redacted() -> None:
@@ -318,7 +319,7 @@ def test_code_blocks_are_redacted() -> None:
     )
     out = redact(text).text
     assert out.startswith("```bash\n") and out.endswith("\n```")
-    assert out == "```bash\ncurl https://[SECRET]@x.io\nexport TOKEN=[SECRET]\n```"
+    assert out == "```bash\ncurl https://<SECRET>@x.io\nexport TOKEN=<SECRET>\n```"
 
 
 @pytest.mark.parametrize(
@@ -351,7 +352,7 @@ def test_redacting_twice_changes_nothing_more() -> None:
 
 def test_unbalanced_spans_are_split_around_markdown() -> None:
     spans = [Span("PERSON", 0, 9, "test")]
-    assert replace_spans("ab](cd ef", spans) == "[PERSON]"
+    assert replace_spans("ab](cd ef", spans) == "<PERSON>"
     from webdata.extract.pii import _markdown_safe
 
     assert list(_markdown_safe("ab](cd ef", 0, 9, "test")) == [(0, 2), (4, 9)]
@@ -375,13 +376,13 @@ def test_ner_backend_adds_people_and_places() -> None:
     ner = FakeNer([("PERSON", "Ngozi Okafor"), ("LOCATION", "Wembley Stadium"), ("PLACE", "Lagos")])
     assert redact(text, mode="fast", ner=ner).text == text
     assert redact(text, mode="accurate", ner=ner).text == (
-        "[PERSON] met the board at [LOCATION] in Lagos."
+        "<PERSON> met the board at <LOCATION> in Lagos."
     )
     assert redact(text, mode="aggressive", ner=ner).text == (
-        "[PERSON] met the board at [LOCATION] in [LOCATION]."
+        "<PERSON> met the board at <LOCATION> in <LOCATION>."
     )
     assert redact(text, mode="accurate", entities=frozenset({"LOCATION"}), ner=ner).text == (
-        "Ngozi Okafor met the board at [LOCATION] in Lagos."
+        "Ngozi Okafor met the board at <LOCATION> in Lagos."
     )
 
 
@@ -389,7 +390,7 @@ def test_default_ner_backend() -> None:
     assert get_ner_backend() is None
     set_ner_backend(FakeNer([("PERSON", "Ngozi Okafor")]))
     try:
-        assert redact("Ngozi Okafor", mode="accurate").text == "[PERSON]"
+        assert redact("Ngozi Okafor", mode="accurate").text == "<PERSON>"
     finally:
         set_ner_backend(None)
     assert redact("Ngozi Okafor", mode="accurate").text == "Ngozi Okafor"

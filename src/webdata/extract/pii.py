@@ -76,10 +76,10 @@ Modes
                     positives ("Mark Complete"): that is the trade.
 
 Replacement styles (``replace_style``)
-    ``tag``     the entity name in brackets: ``[EMAIL]``, ``[PHONE]``, ``[SECRET]``, ...
-                When the tag would be followed by ``(`` or ``[`` (or start a line and be
-                followed by ``:``), its bracket is escaped (``\\[EMAIL]``) so it cannot
-                become a markdown link or a link reference definition.
+    ``tag``     the entity name in angle brackets, as firecrawl-py documents the style:
+                ``<EMAIL>``, ``<PHONE>``, ``<SECRET>``, ... Unlike ``[EMAIL]`` it can
+                never open a markdown link or a link reference definition, and unlike an
+                autolink it has no colon or ``@``, so no renderer turns it into a link.
     ``mask``    every letter and digit becomes ``*``; every other character (``@ . - + ( )
                 space _ : /``) is kept, so the text keeps its length and the value its
                 shape: ``jane.doe@corp.io`` -> ``****.***@****.**``.
@@ -88,8 +88,8 @@ Replacement styles (``replace_style``)
 Decisions
     * Markdown stays valid: no recogniser matches link syntax, so ``[text](url)`` keeps its
       brackets and parentheses while PII inside the text or the URL is replaced
-      (``[[EMAIL]](mailto:[EMAIL])``, ``(https://x.io/cb?token=[SECRET])``). An autolink
-      whose whole content is PII (``<jane@x.io>``) becomes the text ``<[EMAIL]>``. As a
+      (``[<EMAIL>](mailto:<EMAIL>)``, ``(https://x.io/cb?token=<SECRET>)``). An autolink
+      whose whole content is PII (``<jane@x.io>``) becomes the text ``<<EMAIL>>``. As a
       safety net, a span holding an unbalanced bracket or parenthesis, a backtick or a
       line break is split around them.
     * Fenced and inline code is redacted like any other text: credentials pasted into
@@ -227,7 +227,16 @@ def _find(text: str, mode: str, wanted: frozenset[str], ner: NerBackend | None) 
         backend = ner if ner is not None else _ner_backend
         if backend is not None and wanted & {PERSON, LOCATION}:
             hits += _ner_hits(backend, text, aggressive)
-    return [h for h in hits if h.entity in wanted]
+    hits = [h for h in hits if h.entity in wanted]
+    payloads = [m.span(1) for m in _DATA_URI.finditer(text)] if "base64," in text else []
+    if payloads:
+        hits = [h for h in hits if not any(lo <= h.start and h.end <= hi for lo, hi in payloads)]
+    return hits
+
+
+# An inline image's bytes are random-looking but nobody's secret; redacting pieces of them
+# would only break the image (and removeBase64Images after it).
+_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,([A-Za-z0-9+/=]+)")
 
 
 _NER_NOT_NAME = re.compile(r"[\d@/=_:|<>\[\](){}•*#]")
@@ -352,18 +361,6 @@ def _mask(value: str) -> str:
     return _MASKABLE.sub("*", value)
 
 
-def _tag(text: str, span: Span) -> str:
-    tag = f"[{span.entity}]"
-    after = text[span.end : span.end + 1]
-    if after in ("(", "["):
-        return "\\" + tag  # "[EMAIL](" would open a link
-    if after == ":":
-        line_start = text.rfind("\n", 0, span.start) + 1
-        if not text[line_start : span.start].strip():
-            return "\\" + tag  # "[PERSON]: x" at a line start is a link definition
-    return tag
-
-
 def replace_spans(text: str, spans: Iterable[Span], replace_style: str = "tag") -> str:
     """``text`` with each span replaced in ``replace_style`` (spans sorted, not overlapping)."""
     if replace_style not in REPLACE_STYLES:
@@ -373,7 +370,7 @@ def replace_spans(text: str, spans: Iterable[Span], replace_style: str = "tag") 
     for span in spans:
         parts.append(text[pos : span.start])
         if replace_style == "tag":
-            parts.append(_tag(text, span))
+            parts.append(f"<{span.entity}>")
         elif replace_style == "mask":
             parts.append(_mask(text[span.start : span.end]))
         pos = span.end
@@ -392,7 +389,7 @@ def redact(
     """Redact the PII of ``text``: see the module documentation for modes and styles.
 
     >>> redact("Mail jane@corp.io or call +44 20 7946 0958.").text
-    'Mail [EMAIL] or call [PHONE].'
+    'Mail <EMAIL> or call <PHONE>.'
     """
     wanted = _check(mode, entities, replace_style)
     if not text or not wanted:

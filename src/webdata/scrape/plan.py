@@ -57,7 +57,6 @@ def _json_schema_problems(req: ScrapeRequest) -> ApiError | None:
 def _option_refusals(req: ScrapeRequest) -> ApiError | None:
     """Options whose engine is not built yet: named, never ignored."""
     checks: list[tuple[bool, str, str]] = [
-        (req.redact_pii is not False, "redactPII", "the PII redactor"),
         (req.use_mock is not None, "useMock", "recorded mocks"),
         (req.domain_tools, "domainTools", "domain tools"),
         (

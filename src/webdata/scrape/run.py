@@ -32,6 +32,7 @@ from webdata.scrape.documents_stage import office_kind, office_stage, pdf_stage
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.llm_stage import llm_stage
 from webdata.scrape.media_stage import media_stage
+from webdata.scrape.pii_stage import redact_outputs, redact_page
 from webdata.scrape.plan import Plan, llm_not_configured, make_plan
 from webdata.scrape.profile import open_profile
 from webdata.scrape.proxy_choice import AttemptEngines, fetch_with_proxy
@@ -165,16 +166,17 @@ def _metadata(ctx: ScrapeContext) -> DocumentMetadata:
     return DocumentMetadata.model_validate(meta)
 
 
-def _document(ctx: ScrapeContext, plan: Plan) -> Document:
+async def _document(ctx: ScrapeContext, plan: Plan) -> Document:
     data: dict[str, Any] = {}
     for transformer, fmt in plan.transformers:
         assert transformer.transform is not None
         data.update(transformer.transform(ctx, fmt))
+    if ctx.request.actions:
+        data["actions"] = ctx.fields.get("actions")
+    await redact_outputs(ctx, data)
     markdown = data.get("markdown")
     if markdown and ctx.request.remove_base64_images:
         data["markdown"] = remove_base64_images(markdown)
-    if ctx.request.actions:
-        data["actions"] = ctx.fields.get("actions")
     for extra in ("pages", "blocks"):  # the pdf parser's options, when set
         if ctx.fields.get(extra) is not None:
             data[extra] = ctx.fields[extra]
@@ -356,10 +358,11 @@ async def _scrape_fresh(
         timeout_s=services.settings.media_timeout_s,
     )
     await structured_stage(ctx)
+    await redact_page(ctx)
     await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
     await _count_tokens(ctx, services)
-    return _document(ctx, plan)
+    return await _document(ctx, plan)
 
 
 async def _count_tokens(ctx: ScrapeContext, services: ScrapeServices) -> None:
@@ -389,8 +392,9 @@ async def run_parse(
             {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
         ) from None
     await structured_stage(ctx)
+    await redact_page(ctx)
     await llm_stage(ctx, plan, services.llm)
     await _count_tokens(ctx, services)
-    doc = _document(ctx, plan)
+    doc = await _document(ctx, plan)
     doc.metadata.source_url = upload.url
     return doc

@@ -7,12 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import structlog
+
 from webdata.config import Settings
 from webdata.engines.browser import BrowserEngine
 from webdata.engines.enhanced import EnhancedEngine
 from webdata.engines.http import HttpEngine
 from webdata.engines.proxy import ProxyPools
 from webdata.extract.llm import LlmClient, LlmSettings
+from webdata.extract.pii import load_spacy_ner, set_ner_backend
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.single_flight import SingleFlight
 from webdata.store.artifacts import (
@@ -26,6 +29,8 @@ from webdata.store.history import HistoryStore
 from webdata.store.models import utcnow
 from webdata.store.profiles import ProfileStore
 from webdata.store.tokens import TokenStore
+
+log = structlog.get_logger("webdata.scrape")
 
 
 @dataclass(slots=True)
@@ -75,6 +80,8 @@ class ScrapeServices:
         workers = settings.content_workers if content_workers is None else content_workers
         content = ContentRunner(workers, settings.content_inline_bytes)
         await content.start()
+        if settings.pii_spacy_model:
+            await _load_pii_model(settings.pii_spacy_model)
         # The pool launches Chromium on the first scrape that needs it, not here.
         browser = BrowserEngine(settings)
         await browser.start()
@@ -101,6 +108,15 @@ class ScrapeServices:
         await self.content.close()
         await self.http.close()
         await self.enhanced.close()
+
+
+async def _load_pii_model(name: str) -> None:
+    """The spaCy pipeline for redactPII's NER (a few seconds to load: in a thread). A model
+    that is not installed is a warning, not a failed start: the heuristics still work."""
+    backend = await asyncio.to_thread(load_spacy_ner, name)
+    if backend is None:
+        log.warning("redactPII model not loaded; heuristics only", model=name)
+    set_ner_backend(backend)
 
 
 def _llm(settings: Settings) -> LlmClient | None:
