@@ -157,3 +157,15 @@ def test_small_blocks_hidden_by_a_utility_class_are_removed() -> None:
 def test_blocks_shown_by_a_responsive_class_are_kept() -> None:
     md = markdown(in_main("<div class='hidden md:block'>SHOWN_ON_DESKTOP</div>"))
     assert "SHOWN_ON_DESKTOP" in md
+
+
+def test_a_small_select_goes_a_select_that_is_the_content_stays() -> None:
+    picker = "<label>Size <select><option>SIZE_SMALL</option><option>SIZE_LARGE</option></select>"
+    md = markdown(in_main(f"{picker}</label>"))
+    assert PROSE in md and "SIZE_SMALL" not in md
+    teams = "".join(f"<option>Team number {i} of the league</option>" for i in range(30))
+    html = (
+        "<html><body><main><h1>Teams</h1><p>Pick one.</p>"
+        f"<select>{teams}</select></main></body></html>"
+    )
+    assert "Team number 29" in markdown(html)

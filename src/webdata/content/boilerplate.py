@@ -4,8 +4,9 @@ Rules, each general (no site names):
 
 * interactive controls: ``button``, ``input``, ``textarea``, ``[role=button]``, ``svg``
   (icons), and forms made of inputs (login, search, comment and newsletter forms) when they
-  are small relative to the block (pages built as one big ``<form>`` keep it); ``select``
-  stays (its options are sometimes the content: a list of teams, of versions);
+  are small relative to the block (pages built as one big ``<form>`` keep it); a ``select``
+  only when small too (size and quantity pickers, "jump to forum" menus go; a large one is
+  sometimes the content: a list of teams, of versions);
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
@@ -216,6 +217,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if node.tag == "svg" or node.tag in ("input", "select", "textarea") or _has_text(node):
             found.append(node)
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
+    found += [s for s in scope.css("select") if text_len(s) <= _SMALL_SHARE * total]
     found += [a for a in scope.css("a[class]") if _cta_link(a)]
     found += _link_lists(scope, total)
     found += footer_removals(scope, total)
