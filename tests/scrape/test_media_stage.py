@@ -518,3 +518,28 @@ def test_scrape_api_returns_media_links(client: httpx.Client, site_url: str) -> 
     empty = none.json()["data"]
     assert empty.get("audio") is None and empty.get("video") is None  # null fields are left out
     assert "no video was found" in empty["warning"]
+
+
+@wired
+def test_a_link_straight_to_a_media_file(client: httpx.Client, site_url: str) -> None:
+    """The URL is the file: audio and video come from it (no 415), an audio file is no
+    video, and asking for text of it is still the clear 415."""
+    clip = f"{site_url}/media/files/clip.mp4"
+    resp = client.post("/v2/scrape", json={"url": clip, "formats": ["audio", "video"]})
+    assert resp.status_code == 200, resp.text
+    data = resp.json()["data"]
+    assert data.get("warning") is None, data
+    assert httpx.get(data["video"]).content == pages_media.clip_mp4()
+    audio = httpx.get(data["audio"])
+    assert audio.headers["content-type"] == "audio/mpeg" and audio.content[:3] == b"ID3"
+    assert data["metadata"]["contentType"] == "video/mp4"
+
+    episode = f"{site_url}/media/files/episode.mp3"
+    resp = client.post("/v2/scrape", json={"url": episode, "formats": ["audio", "video"]})
+    assert resp.status_code == 200, resp.text
+    data = resp.json()["data"]
+    assert httpx.get(data["audio"]).content == pages_media.episode_mp3()
+    assert data.get("video") is None and "no video was found" in data["warning"]
+
+    resp = client.post("/v2/scrape", json={"url": clip, "formats": ["markdown", "audio"]})
+    assert resp.status_code == 415 and resp.json()["code"] == "SCRAPE_UNSUPPORTED_FILE_ERROR"

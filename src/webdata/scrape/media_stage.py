@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import structlog
 
-from webdata.engines.base import FetchRequest
+from webdata.engines.base import Fetched, FetchRequest
 from webdata.engines.errors import FetchError
 from webdata.engines.proxy import ProxyMode
 from webdata.extract.media import MediaCandidates, find_media
@@ -45,7 +45,7 @@ from webdata.scrape.proxy_choice import AttemptEngines
 from webdata.scrape.services import ScrapeServices
 from webdata.store.artifacts import artifact_ttl_s
 
-__all__ = ["DEFAULT_MEDIA_MAX_BYTES", "DEFAULT_MEDIA_TIMEOUT_S", "media_stage"]
+__all__ = ["DEFAULT_MEDIA_MAX_BYTES", "DEFAULT_MEDIA_TIMEOUT_S", "is_media_file", "media_stage"]
 
 log = structlog.get_logger("webdata.scrape.media")
 
@@ -90,6 +90,19 @@ class _Run:
         return max(self.deadline - time.monotonic(), 0.001)
 
 
+_AUDIO_CONTAINERS = frozenset({"mp3", "m4a", "wav", "flac"})
+_MEDIA_CONTAINERS = _AUDIO_CONTAINERS | {"mp4", "mov", "webm", "matroska", "ogg"}
+
+
+def is_media_file(fetched: Fetched) -> bool:
+    """Whether the answer is itself an audio or video file (a link straight to an .mp4)."""
+    if fetched.text is not None:
+        return False
+    if fetched.content_type.startswith(("audio/", "video/")):
+        return True
+    return sniff(fetched.body[:64]) in _MEDIA_CONTAINERS
+
+
 def _fail(ctx: ScrapeContext, kind: Kind, why: str) -> None:
     ctx.warnings.append(f"The {kind} format returned nothing: {why}.")
 
@@ -112,7 +125,8 @@ async def media_stage(
     for kind in wanted:
         ctx.fields[kind] = None
     fetched = ctx.fetched
-    if fetched is None or not fetched.text:
+    direct = fetched is not None and is_media_file(fetched)
+    if fetched is None or not (fetched.text or direct):
         for kind in wanted:
             _fail(ctx, kind, "the page has no HTML to find media in")
         return
@@ -131,7 +145,10 @@ async def media_stage(
     started = time.monotonic()
     try:
         async with asyncio.timeout(budget):
-            await _extract(run, fetched.text, wanted, use_ytdlp=use_ytdlp)
+            if direct:
+                await _extract_direct(run, fetched, wanted)
+            else:
+                await _extract(run, fetched.text or "", wanted, use_ytdlp=use_ytdlp)
     except TimeoutError:
         for kind in wanted:
             if ctx.fields.get(kind) is None and not _warned(ctx, kind):
@@ -163,6 +180,19 @@ async def _extract(run: _Run, html: str, wanted: list[Kind], *, use_ytdlp: bool)
     if use_ytdlp and ytdlp_available() and any(not _options(found, k) for k in wanted):
         more = await asyncio.to_thread(find_media_ytdlp, html, run.page_url)
         found = found.merged(more)
+    for kind in wanted:
+        await _one(run, kind, _options(found, kind))
+
+
+async def _extract_direct(run: _Run, fetched: Fetched, wanted: list[Kind]) -> None:
+    """The URL is the media file: the scrape downloaded it already, so it is the one
+    candidate (an audio file is no video)."""
+    path = run.tmp / "in-direct"
+    await asyncio.to_thread(path.write_bytes, fetched.body)
+    container = sniff(fetched.body[:64])
+    run.downloads[fetched.url] = _Downloaded(path, container)
+    audio_only = fetched.content_type.startswith("audio/") or container in _AUDIO_CONTAINERS
+    found = MediaCandidates(video=() if audio_only else (fetched.url,), audio=(fetched.url,))
     for kind in wanted:
         await _one(run, kind, _options(found, kind))
 

@@ -31,7 +31,7 @@ from webdata.scrape.context import ScrapeContext
 from webdata.scrape.documents_stage import office_kind, office_stage, pdf_stage
 from webdata.scrape.fetch_options import target_headers
 from webdata.scrape.llm_stage import llm_stage
-from webdata.scrape.media_stage import media_stage
+from webdata.scrape.media_stage import is_media_file, media_stage
 from webdata.scrape.pii_stage import redact_outputs, redact_page
 from webdata.scrape.plan import Plan, llm_not_configured, make_plan
 from webdata.scrape.profile import open_profile
@@ -48,6 +48,8 @@ HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 LOCKDOWN_HIT_CREDITS = 5
 # Formats that need no decoding of the body; a binary answer is fine for them.
 RAW_FORMATS = frozenset({"rawBase64"})
+# What a link straight to a media file can answer: the file is the audio or the video.
+MEDIA_FORMATS = frozenset({"audio", "video"})
 
 
 def _is_pdf(fetched: Fetched) -> bool:
@@ -118,7 +120,8 @@ async def _content_stage(ctx: ScrapeContext, plan: Plan, runner: ContentRunner) 
             images=[],
         )
         return
-    if {t.type for t, _ in plan.transformers} <= RAW_FORMATS:
+    types = {t.type for t, _ in plan.transformers}
+    if types <= RAW_FORMATS or (types <= RAW_FORMATS | MEDIA_FORMATS and is_media_file(fetched)):
         return
     if fetched.content_type.startswith("image/") and any(
         p.type == "image" for p in req.parser_objects
@@ -194,7 +197,12 @@ def _fetch_request(ctx: ScrapeContext, services: ScrapeServices) -> FetchRequest
         timeout_s=max(ctx.remaining_s(), 0.001),
         skip_tls_verification=req.skip_tls_verification,
         max_redirects=settings.max_redirects,
-        max_bytes=settings.max_response_bytes,
+        # A request for media only may be a link straight to the file: the media cap applies.
+        max_bytes=(
+            max(settings.max_response_bytes, settings.media_max_bytes)
+            if req.format_types <= MEDIA_FORMATS
+            else settings.max_response_bytes
+        ),
         allow_private_networks=settings.allow_private_networks,
     )
 
