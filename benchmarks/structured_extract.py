@@ -1,12 +1,20 @@
 """Field-level accuracy and speed of the deterministic ``product`` and ``menu`` extractors on
-the hand-labelled fixture pages of ``tests/extract/fixtures``.
+the hand-labelled fixture pages of ``tests/extract/fixtures``, and what the model's gap
+filling adds outside the model.
 
 For each format: per field, how many of the labelled values the extractor got exactly right
 (``correct`` / ``total``); variants and menu items are compared position by position, so a
 missing or extra one costs its fields. Then the median milliseconds per page (each page is run
-``--repeat`` times). Prints JSON.
+``--repeat`` times).
 
-    .venv/bin/python benchmarks/structured_extract.py [--repeat 20]
+``--gap-fill``: the structured stage of a scrape (``scrape.structured_stage``) on every
+fixture page, without a model and with one: the local OpenAI-compatible test server
+(``tests/llm_server.py``, in its own process) answering instantly with the least answer
+the schema allows. The difference is webdata's own work around the model on the pages with
+gaps (gap detection, the markdown when the request had none, the schema, fencing, the HTTP
+round trip, validation, the merge), and gap detection alone on the complete ones. Prints JSON.
+
+    .venv/bin/python benchmarks/structured_extract.py [--repeat 20] [--gap-fill]
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
 
 from webdata.extract.menu import extract_menu  # noqa: E402
 from webdata.extract.product import extract_product  # noqa: E402
@@ -132,10 +141,86 @@ def _run(
     }
 
 
+async def _stage_ms(html: str, url: str, kind: str, repeat: int, llm: Any, runner: Any) -> float:
+    from webdata.contract import ScrapeRequest
+    from webdata.engines.base import Fetched
+    from webdata.scrape.context import ScrapeContext
+    from webdata.scrape.structured_stage import structured_stage
+
+    fetched = Fetched(url, 200, {}, "text/html", html.encode(), html, "utf-8")
+    request = ScrapeRequest.model_validate({"url": url, "formats": [kind]})
+    runs = []
+    for _ in range(repeat):
+        ctx = ScrapeContext(request=request, fetched=fetched)
+        started = time.perf_counter()
+        await structured_stage(ctx, llm, runner)
+        runs.append((time.perf_counter() - started) * 1000)
+        assert not ctx.warnings, ctx.warnings
+    return statistics.median(runs)
+
+
+async def _gap_fill(repeat: int, base_url: str) -> dict[str, Any]:
+    from webdata.extract.llm import LlmClient, LlmSettings
+    from webdata.extract.menu_gaps import menu_gaps
+    from webdata.extract.product_gaps import product_gaps
+    from webdata.scrape.content_runner import ContentRunner
+
+    llm = LlmClient(LlmSettings(base_url=base_url, model="bench", max_retries=0))
+    runner = ContentRunner(workers=0, inline_below=0)  # inline, as small pages run
+    gaps_of = {"product": lambda h, u: product_gaps(extract_product(h, u)),
+               "menu": lambda h, u: menu_gaps(extract_menu(h, u))}  # fmt: skip
+    report: dict[str, Any] = {}
+    try:
+        for kind in ("product", "menu"):
+            rows: dict[str, list[float]] = {"with_gaps": [], "complete": []}
+            for page in sorted((FIXTURES / kind).glob("*.html")):
+                url = json.loads(page.with_suffix(".json").read_text(encoding="utf-8"))["url"]
+                html = page.read_text(encoding="utf-8")
+                await _stage_ms(html, url, kind, 3, llm, runner)  # warm-up (connection)
+                alone = await _stage_ms(html, url, kind, repeat, None, None)
+                filled = await _stage_ms(html, url, kind, repeat, llm, runner)
+                rows["with_gaps" if gaps_of[kind](html, url) else "complete"].append(filled - alone)
+            report[kind] = {
+                name: {
+                    "pages": len(deltas),
+                    "median_extra_ms": round(statistics.median(deltas), 3) if deltas else None,
+                    "max_extra_ms": round(max(deltas), 3) if deltas else None,
+                }
+                for name, deltas in rows.items()
+            }
+    finally:
+        await llm.close()
+    return report
+
+
+def _with_test_model(repeat: int) -> dict[str, Any]:
+    import asyncio
+    import socket
+
+    from benchmarks.procs import free_port, start_asgi
+
+    port = free_port()
+    proc = start_asgi("tests.llm_server:app", port)
+    try:
+        for _ in range(300):  # its only route is a POST: wait for the port to open
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        return asyncio.run(_gap_fill(repeat, f"http://127.0.0.1:{port}/v1"))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20, help="runs per page for the timing")
+    parser.add_argument("--gap-fill", action="store_true", help="time the model's gap filling")
     args = parser.parse_args()
+    if args.gap_fill:
+        print(json.dumps(_with_test_model(args.repeat), indent=2))
+        return
     report = {
         "product": _run("product", extract_product, _score_product, args.repeat),
         "menu": _run("menu", extract_menu, _score_menu, args.repeat),

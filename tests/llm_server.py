@@ -3,8 +3,9 @@
 It is a test double of the model, served over real HTTP on 127.0.0.1: it records every
 request webdata sends (so the tests check the schema, the fencing, the token budget) and
 answers with scripted replies, chosen by what the request asks (the task in its system
-message: summary, question, clean, schema proposal, json). A kind's replies are used in order
-and the last one repeats. A reply is the message text, or a dict with ``content``,
+message: summary, question, clean, schema proposal, json, product, menu). A kind's replies
+are used in order and the last one repeats; unscripted product and menu answers are the least
+value their schema allows. A reply is the message text, or a dict with ``content``,
 ``refusal``, ``delay`` (seconds before answering), ``status`` (an HTTP error) or
 ``finish_reason``. ``refuse_json_schema`` makes it answer 400 to the ``json_schema`` response
 format, like servers that only have JSON mode.
@@ -24,7 +25,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from tests.site.server import serve_in_thread
-from webdata.extract.llm_formats import CLEAN_TASK, SUMMARY_TASK
+from webdata.extract.llm_formats import (
+    CLEAN_TASK,
+    MENU_FILL_TASK,
+    PRODUCT_FILL_TASK,
+    SUMMARY_TASK,
+)
 
 Reply = str | dict[str, Any]
 
@@ -41,7 +47,25 @@ def kind_of(body: dict[str, Any]) -> str:
         return "schema"
     if system.startswith("Extract structured data"):
         return "json"
+    if system.startswith(PRODUCT_FILL_TASK):
+        return "product"
+    if system.startswith(MENU_FILL_TASK):
+        return "menu"
     return "other"
+
+
+def least_conforming(schema: dict[str, Any]) -> Any:
+    """The emptiest value of a (strict-style) schema: null where allowed, else false, 0, "",
+    [] or an object of such values."""
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "null" in kinds:
+        return None
+    if "object" in kinds:
+        props = schema.get("properties", {})
+        return {k: least_conforming(props[k]) for k in schema.get("required", [])}
+    empty = {"array": [], "boolean": False, "number": 0, "integer": 0, "string": ""}
+    return empty.get(str(kinds[0]))
 
 
 class FakeLlm:
@@ -64,7 +88,7 @@ class FakeLlm:
     def _next(self, kind: str) -> Reply:
         queue = self.replies.get(kind)
         if not queue:
-            return "{}" if kind in ("json", "schema") else f"({kind} answer)"
+            return "{}" if kind in ("json", "schema", "product", "menu") else f"({kind} answer)"
         return queue.pop(0) if len(queue) > 1 else queue[0]
 
     async def completions(self, request: Request) -> Response:
@@ -74,8 +98,15 @@ class FakeLlm:
         if self.refuse_json_schema and fmt == "json_schema":
             error = {"message": "response_format json_schema is not supported", "type": "x"}
             return JSONResponse({"error": error}, status_code=400)
-        reply = self._next(kind_of(body))
-        spec = {"content": reply} if isinstance(reply, str) else dict(reply)
+        kind = kind_of(body)
+        reply: Reply
+        if kind in ("product", "menu") and not self.replies.get(kind) and fmt == "json_schema":
+            # Unscripted gap filling: the least answer its schema allows (nothing found).
+            schema = body["response_format"]["json_schema"]["schema"]
+            reply = json.dumps(least_conforming(schema))
+        else:
+            reply = self._next(kind)
+        spec: dict[str, Any] = {"content": reply} if isinstance(reply, str) else dict(reply)
         if spec.get("delay"):
             await asyncio.sleep(float(spec["delay"]))
         if spec.get("status"):
