@@ -169,3 +169,16 @@ def test_a_small_select_goes_a_select_that_is_the_content_stays() -> None:
         f"<select>{teams}</select></main></body></html>"
     )
     assert "Team number 29" in markdown(html)
+
+
+def test_javascript_links_and_icon_links_go_picture_links_stay() -> None:
+    md = markdown(
+        in_main(
+            "<p><a href='javascript:void(0)'>JS_CONTROL</a>"
+            "<a href='/share' aria-label='ICON_SHARE'><i class='icon-share'></i></a>"
+            "<a href='/photo'><img src='/p.jpg' alt='PHOTO_LINK'></a></p>"
+        )
+    )
+    assert PROSE in md
+    assert "JS_CONTROL" not in md and "ICON_SHARE" not in md
+    assert "PHOTO_LINK" in md

@@ -11,6 +11,9 @@ Rules, each general (no site names):
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
 * call-to-action links styled as buttons (class words ``btn``, ``button``, ``cta``);
+* links that are controls: to ``javascript:`` (they lead nowhere outside the page's scripts),
+  and links showing neither text nor a picture (icon links: the converter would write their
+  ``aria-label`` or URL as the text, "Share", "Go to profile", "javascript:");
 * link lists (menus, tag clouds, "more links"): blocks whose text is mostly link text, small
   relative to the block; not on listing pages (where the block itself is mostly links, its
   link lists are the items) and not long lists of title-sized links (a list of items).
@@ -59,6 +62,7 @@ _BOILERPLATE_HEADING = re.compile(
     re.IGNORECASE,
 )
 _CTA_WORDS = frozenset({"btn", "button", "cta"})
+_PICTURES = "img, picture, video, iframe, object, embed"
 _WORDS = re.compile(r"[a-z0-9]+")
 _SMALL_SHARE = 0.3
 _HEADING_MAX_CHARS = 60
@@ -113,6 +117,14 @@ def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
     if form.css_first("input:not([type=hidden]), textarea, select") is None:
         return False
     return text_len(form) <= _SMALL_SHARE * total
+
+
+def _control_link(link: LexborNode) -> bool:
+    href = (link.attributes.get("href") or "").lstrip().lower()
+    text = link.text(deep=True, strip=True)
+    if href.startswith("javascript:"):
+        return len(text) <= _UI_MAX_CHARS
+    return not text and link.css_first(_PICTURES) is None
 
 
 def _cta_link(link: LexborNode) -> bool:
@@ -219,6 +231,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
     found += [s for s in scope.css("select") if text_len(s) <= _SMALL_SHARE * total]
     found += [a for a in scope.css("a[class]") if _cta_link(a)]
+    found += [a for a in scope.css("a") if _control_link(a)]
     found += _link_lists(scope, total)
     found += footer_removals(scope, total)
     found += ui_phrase_removals(scope)
