@@ -1,8 +1,9 @@
 """The ``redactPII`` stage: PII out of every text the scrape returns.
 
-It runs twice. :func:`redact_page` goes before the LLM stage and change tracking, over what the
-page itself gave (markdown, html, links, images, PDF pages and blocks): the model never sees
-the redacted values, and neither the tracking history nor the cache keeps them.
+It runs twice. :func:`redact_page` goes before the model steps (product and menu gaps, the LLM
+formats) and change tracking, over what the page itself gave (markdown, html, links, images,
+PDF pages and blocks): the model never sees the redacted values, and neither the tracking
+history nor the cache keeps them.
 :func:`redact_outputs` goes over the finished document's other texts: the model's answers
 (which may repeat or invent PII), the ``attributes`` values, the pages an action captured, a
 change-tracking diff against an older unredacted copy.

@@ -365,8 +365,8 @@ async def _scrape_fresh(
         max_bytes=services.settings.media_max_bytes,
         timeout_s=services.settings.media_timeout_s,
     )
-    await structured_stage(ctx, services.llm, services.content)
     await redact_page(ctx)
+    await structured_stage(ctx, services.llm, services.content)
     await llm_stage(ctx, plan, services.llm)
     await track_changes(ctx, services)
     await _count_tokens(ctx, services)
@@ -399,8 +399,8 @@ async def run_parse(
         raise request_timeout(
             {"timeoutMs": req.timeout, "message": "the file took longer than `timeout` to parse"}
         ) from None
-    await structured_stage(ctx, services.llm, services.content)
     await redact_page(ctx)
+    await structured_stage(ctx, services.llm, services.content)
     await llm_stage(ctx, plan, services.llm)
     await _count_tokens(ctx, services)
     doc = await _document(ctx, plan)

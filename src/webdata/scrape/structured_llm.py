@@ -62,24 +62,25 @@ def _merge(name: str, found: Any, answer: Any, gaps: tuple[str, ...], url: str) 
 
 
 async def _markdown(ctx: ScrapeContext, content: ContentRunner) -> str | None:
-    """The page's markdown as the request would return it, made here when the request did
-    not ask for markdown (the content stage skips it then). This runs before the redactPII
-    stage, so it redacts on its own: the model never sees what the request wants hidden."""
+    """The page's markdown as the request would return it (already through the redactPII
+    stage), or made here when the request did not ask for markdown (the content stage skips
+    it then) and redacted here: the model never sees what the request wants hidden."""
     markdown = ctx.fields.get("markdown")
+    if isinstance(markdown, str):
+        return markdown
     fetched, req = ctx.fetched, ctx.request
-    if not isinstance(markdown, str):
-        if fetched is None or not fetched.text:
-            return None
-        options = ContentOptions(
-            only_main_content=req.only_main_content,
-            include_tags=tuple(req.include_tags or ()),
-            exclude_tags=tuple(req.exclude_tags or ()),
-        )
-        markdown = (await content.process_html(fetched.text, fetched.url, options)).markdown
+    if fetched is None or not fetched.text:
+        return None
+    options = ContentOptions(
+        only_main_content=req.only_main_content,
+        include_tags=tuple(req.include_tags or ()),
+        exclude_tags=tuple(req.exclude_tags or ()),
+    )
+    made = (await content.process_html(fetched.text, fetched.url, options)).markdown
     pii = pii_options(req)
-    if markdown and pii is not None:
-        markdown = await asyncio.to_thread(redact_text, markdown, pii)
-    return markdown
+    if made and pii is not None:
+        made = await asyncio.to_thread(redact_text, made, pii)
+    return made
 
 
 def _canonical(ctx: ScrapeContext) -> str:
