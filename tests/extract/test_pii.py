@@ -464,11 +464,12 @@ def _realistic_page(size: int) -> str:
 
 def test_ten_megabytes_in_fast_mode() -> None:
     text = _realistic_page(10_000_000)
-    start = time.perf_counter()
+    # CPU time of this thread: what other processes do to a shared machine does not count.
+    start = time.thread_time()
     result = redact(text, mode="fast")
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     # About 1 s on the 2-core CI machine for this PII-dense page; the bound leaves room for a
-    # loaded runner while still catching any super-linear behaviour (that would take minutes).
+    # slow runner while still catching any super-linear behaviour (that would take minutes).
     assert elapsed < 4.0, elapsed
     assert result.counts()["EMAIL"] >= 2000
     assert "jane.doe@corp.io" not in result.text and "2024-05-01" in result.text
@@ -516,7 +517,7 @@ HOSTILE = {
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_input_is_linear(name: str, mode: str) -> None:
     text = HOSTILE[name]
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a loaded machine does not make it fail
     redact(text, mode=mode)
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert elapsed < 0.75, f"{name} in {mode}: {elapsed:.2f}s"
