@@ -262,12 +262,14 @@ def _strip_leaders(value: str) -> str:
     return value.strip(_LEADERS + " ")
 
 
-def _slug(value: str) -> str:
+def slug(value: str) -> str:
+    """A menu id from a name: lower-case words joined by hyphens (at most 60 characters)."""
     slug = re.sub(r"[^\w]+", "-", value.lower()).strip("-_")
     return slug[:60].strip("-") or "x"
 
 
-def _unique(base: str, used: set[str]) -> str:
+def unique_id(base: str, used: set[str]) -> str:
+    """``base``, or ``base-2``, ``base-3``… when taken; the result joins ``used``."""
     key, n = base, 2
     while key in used:
         key, n = f"{base}-{n}", n + 1
@@ -1053,7 +1055,7 @@ def _item_dict(
     item: _Item, section_id: str, used: set[str], source_url: str, currency: str | None
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "id": _unique(f"{section_id}-{_slug(item.name)}", used),
+        "id": unique_id(f"{section_id}-{slug(item.name)}", used),
         "name": item.name,
         "description": item.description,
         "images": item.images,
@@ -1092,7 +1094,7 @@ def _extract(html: str, url: str) -> dict[str, Any]:
         used: set[str] = set()
         for section in found.sections:
             name = section.name or "Menu"
-            section_id = _unique(_slug(name), used)
+            section_id = unique_id(slug(name), used)
             items = [_item_dict(i, section_id, used, url, currency) for i in section.items]
             sections.append(
                 {"id": section_id, "name": name, "description": section.description, "items": items}

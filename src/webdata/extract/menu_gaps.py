@@ -15,11 +15,11 @@ The source is marked in ``confidence``: a menu the model read whole gets
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
 from webdata.extract import gap_values as v
+from webdata.extract.menu import slug, unique_id
 
 WHOLE = "menu"
 PRICES = "prices"
@@ -139,19 +139,6 @@ def _with_price(item: dict[str, Any], price: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _slug(value: str) -> str:
-    slug = re.sub(r"[^\w]+", "-", value.lower()).strip("-_")
-    return slug[:60].strip("-") or "x"
-
-
-def _unique(base: str, used: set[str]) -> str:
-    key, n = base, 2
-    while key in used:
-        key, n = f"{base}-{n}", n + 1
-    used.add(key)
-    return key
-
-
 def _whole(menu: dict[str, Any], answer: dict[str, Any], url: str) -> dict[str, Any]:
     if answer.get("isMenu") is not True:
         return menu
@@ -164,7 +151,7 @@ def _whole(menu: dict[str, Any], answer: dict[str, Any], url: str) -> dict[str, 
         if not isinstance(raw, dict):
             continue
         name = v.text_value(raw.get("name"), MAX_NAME) or "Menu"
-        section_id = _unique(_slug(name), used)
+        section_id = unique_id(slug(name), used)
         items = []
         raw_items = raw.get("items")
         for entry in raw_items if isinstance(raw_items, list) else []:
@@ -194,7 +181,7 @@ def _item(
     if not isinstance(raw, dict) or not (name := v.text_value(raw.get("name"), MAX_NAME)):
         return None
     out: dict[str, Any] = {
-        "id": _unique(f"{section_id}-{_slug(name)}", used),
+        "id": unique_id(f"{section_id}-{slug(name)}", used),
         "name": name,
         "description": v.text_value(raw.get("description"), MAX_DESCRIPTION),
         "images": [],
