@@ -229,3 +229,21 @@ def test_alt_text_repeating_the_block_goes_picture_and_new_alt_stay() -> None:
     assert "![](/lamp-1.jpg)" in md or "![](https://example.com/lamp-1.jpg)" in md, md
     assert "deep container]" not in md
     assert "![Bar chart of sales by quarter]" in md
+
+
+def test_thread_and_shop_chrome_vocabulary_goes() -> None:
+    md = markdown(
+        f"<main><h1>Thread title</h1><p>{PROSE * 3}</p>"
+        "<blockquote><div>Earlier post</div><div>Click to expand...</div></blockquote>"
+        "<div>Hm, we're having trouble loading this video.</div>"
+        "<span>Advertisement - Members don't see this ad</span>"
+        "<section><h3>Users who are viewing this thread</h3><p>VIEWERS_LIST</p></section>"
+        "<section><h3>Similar threads</h3><ul><li>SIMILAR_ONE about seeds</li></ul></section>"
+        "<section><h2>Frequently bought together</h2><p>BUNDLE_ITEMS</p></section></main>"
+    )
+    assert PROSE.strip() in md and "Earlier post" in md
+    for chrome in (
+        "Click to expand", "having trouble", "see this ad", "VIEWERS_LIST", "SIMILAR_ONE",
+        "BUNDLE_ITEMS",
+    ):  # fmt: skip
+        assert chrome not in md, chrome

@@ -57,7 +57,15 @@ _BOILERPLATE_HEADING = re.compile(
     r"leave\s+a\s+(?:reply|comment)|(?:post|add|write)\s+a\s+comment|share\s+(?:this|on)\b.*|"
     r"follow\s+us.*|sign\s+up\s+for.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
     r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter|"
-    r"(?:board|page|site)\s+footer"
+    r"(?:board|page|site)\s+footer|"
+    # forum and shop chrome below the thread or the product
+    r"similar\s+(?:threads|topics|posts|questions|discussions|items|products)|"
+    r"(?:users?|members?|people)\s+(?:who\s+are\s+)?(?:viewing|browsing|reading)\s+this\b.*|"
+    r"who(?:'s|\s+is)\s+online.*|top\s+posters\b.*|"
+    r"most\s+(?:popular|viewed)\s+(?:posts|threads|topics)|"
+    r"posting\s+permissions|thread\s+tools|display\s+modes|frequently\s+bought\s+together|"
+    r"(?:more|other\s+items)\s+from\s+this\s+(?:seller|shop|store|brand)|"
+    r"sponsored\s+(?:products|items|links)|compare\s+(?:with\s+)?similar\s+\w+"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -91,6 +99,13 @@ _UI_PHRASE = re.compile(
     r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
     r"jump\s+to|skip\s+to\s+(?:main\s+)?content|powered\s+by\b.*|"
     r"you\s+are\s+not\s+logged\s+in\b.*|"
+    # quote expanders, post counters, status and error messages of page scripts
+    r"click\s+to\s+(?:expand|shrink)(?:\.\.\.|…)?|post\s+#?\d+\s+of\s+\d+|"
+    r"total\s*:\s*\d+\s*\(members\s*:\s*\d+,\s*guests\s*:\s*\d+\)|"
+    r"please\s+enter\s+a\s+valid\b.*|(?:there\s+was\s+a\s+problem|something\s+went\s+wrong)\b.*|"
+    r"(?:hm+,?\s+)?we(?:'|\u2019)re\s+having\s+trouble\b.*|try\s+(?:to\s+)?refresh(?:ing)?\s+the\s+page\b.*|"
+    r"you\s+are\s+using\s+an\s+out\s+of\s+date\s+browser\b.*|"
+    r"(?:advertisement|sponsored)\s*[-:\u2013\u2014]\s*.{0,60}|"
     # a poster's stats beside each forum post ("Posts: 710", "Joined: Jun 29, 2016")
     r"(?:registered|joined|posts|messages|reputation|reaction\s+score|points|karma|"
     r"member\s+since|total\s+posts|thanks|likes\s+received)\s*:?\s*[\w ,./:-]{0,40}"
