@@ -247,3 +247,22 @@ def test_thread_and_shop_chrome_vocabulary_goes() -> None:
         "BUNDLE_ITEMS",
     ):  # fmt: skip
         assert chrome not in md, chrome
+
+
+def test_stock_pagination_and_comment_gate_phrases_go() -> None:
+    md = markdown(
+        f"<main><h1>Thread title</h1><p>{PROSE * 3}</p>"
+        "<p class='stock'>Out of stock</p><p>Page 1 of 8</p>"
+        "<p><a href='/forum'>Return to \u201cTroubleshooting\u201d</a></p>"
+        "<a href='https://github.com/x/y/edit/main/a.md'>Edit this page on GitHub</a>"
+        "<div>Sign up to request clarification or add additional context in comments.</div>"
+        "<div><h5>20 replies to this topic</h5></div>"
+        "<section><h2>Create an account or sign in to comment</h2><p>GATE_TEXT</p></section>"
+        "</main>"
+    )
+    assert PROSE.strip() in md
+    for chrome in (
+        "Out of stock", "Page 1 of 8", "Troubleshooting", "Edit this page", "clarification",
+        "replies to this topic", "GATE_TEXT",
+    ):  # fmt: skip
+        assert chrome not in md, chrome

@@ -65,7 +65,9 @@ _BOILERPLATE_HEADING = re.compile(
     r"most\s+(?:popular|viewed)\s+(?:posts|threads|topics)|"
     r"posting\s+permissions|thread\s+tools|display\s+modes|frequently\s+bought\s+together|"
     r"(?:more|other\s+items)\s+from\s+this\s+(?:seller|shop|store|brand)|"
-    r"sponsored\s+(?:products|items|links)|compare\s+(?:with\s+)?similar\s+\w+"
+    r"sponsored\s+(?:products|items|links)|compare\s+(?:with\s+)?similar\s+\w+|"
+    r"(?:create\s+an\s+account|sign\s+in|log\s+in|register)\b.*\bto\s+(?:comment|reply|post)\b.*|"
+    r"\d+\s+(?:replies|responses|comments)\s+to\s+this\s+(?:topic|thread|post|article)"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -81,14 +83,14 @@ _MANY_LINKS = 8
 _LINK_LIST_MIN_CHARS = 20
 _UI_PHRASE = re.compile(
     r"^\W*(?:"
-    r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:sign|log)\s*(?:in|up)|\s+to\s+\w+(?:\s+\w+)?)?|"
+    r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:sign|log)\s*(?:in|up)|\s+to\s+\w.{0,70})?|"
     r"login|logout|register|create\s+(?:an\s+|your\s+)?(?:free\s+)?account|join\s+(?:now|free|us|today)|"
     r"subscribe(?:\s+now|\s+today)?|get\s+started(?:\s+for\s+free|\s+now)?|"
     r"(?:start|begin)\s+(?:your\s+|a\s+)?free\s+trial|try\s+(?:it\s+)?(?:for\s+)?free|"
     r"(?:book|request|schedule|get)\s+a\s+(?:free\s+)?demo|"
     r"(?:learn|read|see|show|view|load)\s+more|(?:see|view|show)\s+all(?:\s+\w+){0,2}|"
     r"loading(?:\.\.\.|…)?|advertisement(?:\s*-\s*continue\s+reading\s+below)?|"
-    r"continue\s+reading(?:\s+below)?|sponsored|edit\s+(?:this\s+page|on\s+github)|"
+    r"continue\s+reading(?:\s+below)?|sponsored|edit\s+(?:this\s+page(?:\s+on\s+\w+)?|on\s+github)|"
     r"was\s+this\s+(?:page|article|answer|post)\s+helpful|"
     r"report(?:\s+(?:inappropriate\s+content|a\s+bad\s+link|abuse|this\s+\w+))?|"
     r"reply(?:\s+with\s+quote)?|quote|share(?:\s+this(?:\s+\w+)?)?|print(?:\s+this\s+\w+)?|"
@@ -106,6 +108,7 @@ _UI_PHRASE = re.compile(
     r"(?:hm+,?\s+)?we(?:'|\u2019)re\s+having\s+trouble\b.*|try\s+(?:to\s+)?refresh(?:ing)?\s+the\s+page\b.*|"
     r"you\s+are\s+using\s+an\s+out\s+of\s+date\s+browser\b.*|"
     r"(?:advertisement|sponsored)\s*[-:\u2013\u2014]\s*.{0,60}|"
+    r"(?:in|out\s+of)\s+stock|sold\s+out|page\s+\d+\s+of\s+\d+|(?:return|go\s+back)\s+to\b.{0,40}|"
     # a poster's stats beside each forum post ("Posts: 710", "Joined: Jun 29, 2016")
     r"(?:registered|joined|posts|messages|reputation|reaction\s+score|points|karma|"
     r"member\s+since|total\s+posts|thanks|likes\s+received)\s*:?\s*[\w ,./:-]{0,40}"
