@@ -108,17 +108,25 @@ def _concurrent(api: RunningApi, key: str, bodies: list[dict[str, Any]]) -> list
         with api.client(key=key) as c:
             return c.post("/v2/scrape", json=body)
 
+    def in_line() -> int:
+        with api.client(key=key) as c:
+            return int(c.get("/v2/team/queue-status").json()["data"]["jobsInQueue"])
+
     with ThreadPoolExecutor(len(bodies)) as pool:
         futures = []
-        for body in bodies:
+        for i, body in enumerate(bodies):
             futures.append(pool.submit(one, body))
-            time.sleep(0.05)  # arrival order is the queue's order
+            # Arrival order is the queue's order: the next one leaves once this one holds a
+            # slot or waits for one (or was answered), however slow the machine.
+            deadline = time.monotonic() + 20
+            while not futures[-1].done() and in_line() < i + 1 and time.monotonic() < deadline:
+                time.sleep(0.01)
         return [f.result() for f in futures]
 
 
 def test_scrapes_over_the_concurrency_limit_wait_their_turn(api: RunningApi, site_url: str) -> None:
     _, key = team_on_plan(api, max_concurrency=1, queue_limit=5)
-    bodies = [{"url": f"{new_page(site_url)[1]}?delay=0.4", "maxAge": 0} for _ in range(3)]
+    bodies = [{"url": f"{new_page(site_url)[1]}?delay=1", "maxAge": 0} for _ in range(3)]
     responses = _concurrent(api, key, bodies)
     metas = [r.json()["data"]["metadata"] for r in responses]
     assert [m["concurrencyLimited"] for m in metas] == [False, True, True]

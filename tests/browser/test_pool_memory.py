@@ -68,13 +68,18 @@ async def test_scrapes_check_the_cap_by_themselves(tmp_path: Path, site_url: str
     pool = BrowserPool(settings.browser_path, max_memory_mb=CAP_MB, memory_check_s=0)
     engine = BrowserEngine(settings, pool=pool)
     try:
-        # The hog stays open for 3 s; a small scrape ending meanwhile samples the memory.
+        # The hog stays open for 6 s; a small scrape ending meanwhile samples the memory.
         hog = asyncio.create_task(
             engine.fetch(
-                request(f"{site_url}/browser/memory?mb={HOG_MB}"), PageTask(wait_for_ms=3000)
+                request(f"{site_url}/browser/memory?mb={HOG_MB}"), PageTask(wait_for_ms=6000)
             )
         )
-        await asyncio.sleep(1.0)
+        # Once the hog's memory is really there (a loaded machine may take a while).
+        for _ in range(100):
+            pid = pool._slots[0].pid if pool._slots else None
+            if pid is not None and await asyncio.to_thread(process_tree_memory, pid) > CAP_MB * MB:
+                break
+            await asyncio.sleep(0.1)
         small = await engine.fetch(request(f"{site_url}/browser/spa"))
         assert small.text is not None and "SPA_RENDERED_MARKER" in small.text
         fetched = await hog

@@ -111,7 +111,8 @@ def test_a_stopping_worker_finishes_what_it_runs(
             job = start(client, urls=pages(site_url, name, 3, delay=1.5), maxConcurrency=2)
             proc = worker(tmp_path / "w", env)
             try:
-                wait_for(lambda n=name: stats(site_url, n)["most_in_flight"] >= 2)
+                # A worker process starting on a loaded 2-core machine may take a while.
+                wait_for(lambda n=name: stats(site_url, n)["most_in_flight"] >= 2, timeout=90)
                 proc.send_signal(signal.SIGTERM)
                 _, err = proc.communicate(timeout=40)
                 assert proc.returncode == 0, err
