@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute
 MODULES = ["pages_articles", "pages_browser", "pages_http", "pages_ads", "pages_profiles"]
 MODULES += ["pages_antibot", "pages_changes", "pages_documents", "pages_jobs", "pages_media"]
 MODULES += ["pages_branding", "pages_structured", "pages_pii"]
-MODULES += ["pages_gaps"]
+MODULES += ["pages_gaps", "pages_hostile"]
 
 
 def build_app() -> Starlette:

@@ -25,6 +25,7 @@ from webdata.content.links import extract_links
 from webdata.content.main_content import find_main_content
 from webdata.content.markdown import html_to_markdown
 from webdata.content.metadata import Metadata, extract_metadata
+from webdata.content.nesting import MAX_DEPTH, limit_nesting
 from webdata.content.selectors import apply_tag_filters, check_selectors, validate_selector
 from webdata.content.text import process_text
 from webdata.content.urls import Resolver, effective_base
@@ -38,6 +39,10 @@ __all__ = [
 ]
 
 NO_MATCH_WARNING = "includeTags matched no element on this page"
+FLATTENED_WARNING = (
+    f"This page nests HTML elements deeper than {MAX_DEPTH} levels; the deeper tags were"
+    " flattened before parsing (their text is kept)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,9 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
     """
     check_selectors(options.include_tags)
     check_selectors(options.exclude_tags)
-    tree = LexborHTMLParser(html)
+    # Hostile nesting makes the parse quadratic: cap it before lexbor sees the page.
+    nesting = limit_nesting(html)
+    tree = LexborHTMLParser(nesting.html)
     resolver = Resolver(effective_base(tree, url))
     metadata = extract_metadata(tree, resolver)
     links = extract_links(tree, resolver) if options.want_links else None
@@ -105,4 +112,6 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
         fragment = _serialize(root)
         cleaned = fragment if options.want_html else None
         markdown = html_to_markdown(fragment) if options.want_markdown else None
+    if nesting.flattened:
+        warning = f"{warning}; {FLATTENED_WARNING}" if warning else FLATTENED_WARNING
     return ContentResult(markdown, cleaned, links, images, metadata, warning)

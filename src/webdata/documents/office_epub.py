@@ -13,10 +13,10 @@ from urllib.parse import unquote
 from xml.etree.ElementTree import Element
 
 from charset_normalizer import from_bytes
-from selectolax.lexbor import LexborHTMLParser
 
 from webdata.content.clean import remove_junk
 from webdata.content.markdown import html_to_markdown
+from webdata.content.parse import parse_html
 from webdata.documents.office_base import (
     Draft,
     OfficeError,
@@ -70,7 +70,7 @@ def _decode(raw: bytes) -> str:
 
 def chapter_markdown(raw: bytes) -> str:
     """Markdown of one spine document."""
-    tree = LexborHTMLParser(_decode(raw))
+    tree = parse_html(_decode(raw))
     remove_junk(tree)
     tree.strip_tags(["img", "svg", "image", "video", "audio", "object"], recursive=True)
     body = tree.body

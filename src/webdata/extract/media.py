@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.jsonld import extract_json_ld, node_types
+from webdata.content.parse import parse_html
 from webdata.content.urls import Resolver, effective_base, is_http_url
 
 __all__ = [
@@ -341,7 +342,7 @@ def find_media(html: str, url: str) -> MediaCandidates:
 
     Pure: reads ``html`` only; ``url`` is the page's address, for relative references.
     """
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     out = _Collector(Resolver(effective_base(tree, url)))
     _json_ld(tree, out)
     _meta(tree, out)

@@ -32,15 +32,12 @@ from urllib.parse import urlsplit
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.jsonld import JsonLdGraph, extract_json_ld, node_types
+from webdata.content.parse import parse_html as parse_untrusted
 from webdata.content.urls import Resolver, effective_base, is_http_url
 
 Entity = dict[str, Any]
 
 MAX_HTML_CHARS = 4_000_000
-# lexbor's tree builder is quadratic in the depth of open elements (about 1 s at 30,000).
-MAX_TAG_DEPTH = 512
-# Below this size even the worst nesting parses quickly, so the depth scan is skipped.
-_DEPTH_SCAN_FROM = 24_000
 MAX_SCOPES = 2_000  # itemscope / typeof elements looked at
 MAX_ITEMS = 300  # top-level microdata + RDFa items
 MAX_ITEM_DEPTH = 12  # items nested in items
@@ -68,69 +65,10 @@ BLOCK_TAGS = frozenset(
 
 # -- parsing, bounded ------------------------------------------------------------------------
 
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]{0,40})|<!--")
-_VOID = frozenset(
-    {
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr", "param", "keygen", "frame", "basefont", "bgsound", "image",
-    }
-)  # fmt: skip
-# End tags that may be omitted: these never pile up on the stack of open elements.
-_OPTIONAL_END = frozenset(
-    {
-        "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot",
-        "rt", "rp", "rb", "rtc", "colgroup", "caption", "html", "head", "body",
-    }
-)  # fmt: skip
-_RAW_TEXT = frozenset(
-    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
-)
-
-
-def _cut_deep_nesting(html: str) -> str:
-    """``html`` up to where its elements would nest deeper than ``MAX_TAG_DEPTH``.
-
-    An over-estimate (stray end tags are ignored, mismatched ones still count), so only pages
-    that really nest that deep are cut."""
-    if len(html) < _DEPTH_SCAN_FROM:
-        return html
-    depth, pos = 0, 0
-    lower: str | None = None
-    while (match := _TAG.search(html, pos)) is not None:
-        pos = match.end()
-        name = match.group(2)
-        if name is None:  # a comment: skip to its end
-            end = html.find("-->", pos)
-            if end < 0:
-                return html
-            pos = end + 3
-            continue
-        name = name.lower()
-        if match.group(1):
-            if depth and name not in _VOID and name not in _OPTIONAL_END:
-                depth -= 1
-            continue
-        if name in _RAW_TEXT:  # its text is not markup: jump past its end tag
-            if lower is None:
-                lower = html.lower()
-            end = lower.find("</" + name, pos)
-            if end < 0:
-                return html
-            pos = end + 2 + len(name)
-            continue
-        if name in _VOID or name in _OPTIONAL_END:
-            continue
-        depth += 1
-        if depth > MAX_TAG_DEPTH:
-            return html[: match.start()]
-    return html
-
 
 def parse_html(html: str) -> LexborHTMLParser:
     """The page parsed after the input caps (size, then nesting depth)."""
-    if len(html) > MAX_HTML_CHARS:
-        html = html[:MAX_HTML_CHARS]
-    return LexborHTMLParser(_cut_deep_nesting(html))
+    return parse_untrusted(html, max_chars=MAX_HTML_CHARS)
 
 
 # -- text ------------------------------------------------------------------------------------
@@ -144,7 +82,7 @@ def clean_text(value: str, limit: int = MAX_VALUE_CHARS) -> str:
     """A text value as a person reads it: entities decoded, tags dropped, spaces collapsed."""
     value = value[: limit * 2]
     if "<" in value and ">" in value:
-        body = LexborHTMLParser(value).body
+        body = parse_untrusted(value).body
         value = node_text(body, limit) if body is not None else value
     elif "&" in value:
         value = html_lib.unescape(value)

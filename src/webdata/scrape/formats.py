@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from selectolax.lexbor import LexborHTMLParser
-
+from webdata.content.parse import parse_html
 from webdata.contract.formats import AttributesFormat
 from webdata.scrape.branding_format import branding_field
 from webdata.scrape.context import ScrapeContext
@@ -57,7 +56,7 @@ def _raw_base64(ctx: ScrapeContext, _fmt: Any) -> dict[str, Any]:
 def _attributes(ctx: ScrapeContext, fmt: AttributesFormat) -> dict[str, Any]:
     fetched = ctx.fetched
     assert fetched is not None
-    tree = LexborHTMLParser(fetched.text or "")
+    tree = parse_html(fetched.text or "")
     results = []
     for item in fmt.selectors:
         values = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from selectolax.lexbor import LexborHTMLParser
+from webdata.content.parse import parse_html
 
 __all__ = ["MOUNT_SELECTORS", "is_app_shell", "might_be_shell"]
 
@@ -54,7 +54,7 @@ def is_app_shell(html: str) -> bool:
     """
     if not might_be_shell(html):
         return False
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     body = tree.body
     if body is None:
         return False

@@ -1,0 +1,448 @@
+"""A linear pre-pass that keeps untrusted HTML from nesting deeper than a cap.
+
+lexbor's tree builder scans the stack of open elements for scope checks on most tags, so its
+time grows with the square of the nesting depth (30,000 nested ``<div>``: about 1 s; 100,000:
+about 18 s), and so do the content stage's walks up the tree. Real pages stay under about 50
+levels (the deepest of the 500 WCXB pages is 48), so whatever nests past ``MAX_DEPTH`` is
+hostile or broken: its extra start tags, and their end tags, are replaced by a space. The text
+stays; only the structure past the cap goes.
+
+The depth is that of a small model of the HTML tree builder, not a parse. Where the model is
+not exact it counts too deep (a few hundred identical unclosed ``<b>`` in closed paragraphs,
+say) rather than too shallow, since tricks that hide nesting are what a hostile page uses:
+
+- void elements, raw text (``<script>``, ``<style>``, ``<textarea>``...), comments, and
+  self-closing tags inside SVG / MathML do not nest;
+- ``<p>`` is not counted and ``<li>``, ``<dd>``, ``<dt>``, ``<option>``, table cells close their
+  open predecessor as in browsers, so 10,000 unclosed ``<p>`` or ``<li>`` are flat;
+- tags are read as the tokenizer reads them: ``<div title="</div>">`` is one start tag;
+- an end tag closes only an element it can reach: stray and blocked end tags (``</span>`` past
+  a ``<div>``, ``</div>`` past an ``<object>``) close nothing, as in the parser;
+- formatting elements (``<b>``, ``<font>``...) popped by another end tag stay counted, since the
+  parser reopens them ("reconstructs the active formatting elements") at the next content.
+
+Two passes: a quick one (one ``findall``, a light loop) measures the depth; only a page found
+deeper than the cap gets the exact pass, which records positions and cuts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_DEPTH = 256
+
+# The rest of a tag after its name, as the tokenizer reads it: quotes delimit only attribute
+# values, so ``<div title="</div>">`` is one tag. Group: "/" when the tag is self-closing.
+_REST = r"""[^>=/]*+(?:(?:=\s*+(?:"[^"]*+"|'[^']*+'|[^\s>]*+)|/(?!>))[^>=/]*+)*+(/?)(?:>|$)"""
+_COMMENT = r"<!--(?:-?>|[^-]*+(?:-(?!-!?>)[^-]*+)*+--!?>|.*)"
+_RAW_NAMES = "script|style|textarea|title|xmp|iframe|noembed|noframes"
+# The quick pass matches comments and raw text whole, so its Python loop sees only tags as
+# (raw name, "<" when that raw text holds one, a character when it runs to the end of the page,
+# "/" of an end tag, name, self-closing "/"). Raw names are matched in lower or upper case
+# only; other spellings go to the exact pass.
+_QUICK = re.compile(
+    _COMMENT
+    + r"|<("
+    + _RAW_NAMES
+    + "|"
+    + _RAW_NAMES.upper()
+    + r")(?=[\s/>])"
+    + _REST.replace("(/?)", "/?")
+    + r"(?:[^<]*+(?:(<)(?!/\1)[^<]*+(?:<(?!/\1)[^<]*+)*+)?</\1|(.).*|$)"
+    + r"|<(/?)([A-Za-z][^\s/>]*)"
+    + _REST,
+    re.DOTALL,
+)
+# The exact pass (only for pages the quick pass finds deep): one tag or comment opening at a
+# time, with positions; raw text is skipped by hand since it is markup inside SVG / MathML.
+_TAG = re.compile(r"<!--|<(/?)([A-Za-z][^\s/>]*)" + _REST)
+_COMMENT_END = re.compile(_COMMENT[4:], re.DOTALL)
+
+_VOID = frozenset(
+    {
+        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image",
+        "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+    }
+)  # fmt: skip
+# Ignored where they would nest (<p> closes an open <p>; table parts outside a table): a
+# hundred unclosed <p> are flat. What sits between them is counted.
+_IMPLIED = frozenset({"body", "caption", "colgroup", "head", "html", "p"})
+_ROWS = frozenset({"tbody", "tfoot", "thead", "tr"})  # they close the open cell
+# (lexbor parses with scripting off: <noscript> holds markup.)
+_RAW_TEXT = frozenset(
+    {"iframe", "noembed", "noframes", "script", "style", "textarea", "title", "xmp"}
+)
+_FORMATTING = frozenset(
+    {
+        "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong",
+        "tt", "u",
+    }
+)  # fmt: skip
+# SVG elements are kept on the model's stack as "^name", MathML ones as "~name" (lexbor
+# treats them differently); these hold HTML again.
+_INTEGRATION = frozenset(
+    {"^desc", "^foreignobject", "^title", "~annotation-xml", "~mi", "~mn", "~mo", "~ms", "~mtext"}
+)
+_FOREIGN = "^~"
+_ROOTS = {"svg": "^svg", "math": "~math"}
+# HTML start tags that end SVG / MathML content.
+_BREAKOUT = frozenset(
+    {
+        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em",
+        "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing",
+        "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strike",
+        "strong", "sub", "sup", "table", "tt", "u", "ul", "var",
+    }
+)  # fmt: skip
+# Where a scope search stops (and, but for ``html``, where reopened formatting is cleared).
+_SCOPE = _INTEGRATION | frozenset(
+    {"applet", "caption", "html", "marquee", "object", "table", "td", "template", "th"}
+)
+_MARKERS = frozenset({"applet", "marquee", "object", "td", "template", "th"})
+# An end tag of an ordinary element cannot close past one of these.
+_SPECIAL = _SCOPE | _VOID | _IMPLIED | _ROWS | _RAW_TEXT | frozenset(
+    {
+        "address", "article", "aside", "blockquote", "button", "center", "dd", "details", "dir",
+        "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frameset",
+        "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "li", "listing", "main", "menu",
+        "nav", "noscript", "ol", "plaintext", "pre", "search", "section", "select", "summary", "ul",
+    }
+)  # fmt: skip
+_RUBY = frozenset({"rb", "rp", "rt", "rtc"})
+_CELL = frozenset({"td", "th"})
+_DEFINITION = frozenset({"dd", "dt"})
+_LI_STOP = _SPECIAL - {"address", "div", "p"}
+
+# Tag kinds, by lower-case name.
+_SKIP, _RAW, _PLAIN, _ROW, _FORMAT, _SPECIAL_KIND, _OTHER = range(7)
+_KIND: dict[str, int] = {
+    **{name: _SPECIAL_KIND for name in _SPECIAL},
+    **{name: _FORMAT for name in _FORMATTING},
+    **{name: _SKIP for name in _VOID | _IMPLIED},
+    **{name: _RAW for name in _RAW_TEXT},
+    **{name: _ROW for name in _ROWS},
+    "plaintext": _PLAIN,
+}
+# <font> with one of these leaves SVG / MathML like the tags of ``_BREAKOUT``.
+_FONT_OUT = re.compile(r"\s(?:color|face|size)\s*=", re.IGNORECASE)
+_RAW_END = {name: re.compile("</" + name, re.IGNORECASE) for name in _RAW_TEXT}
+_LOWER: dict[str, str] = {}  # tag name as written -> lower case (bounded cache)
+# Start tags that close something first (see ``_Model.implied_ends``).
+_CLOSERS = _CELL | _RUBY | _DEFINITION | {"a", "button", "li", "option", "optgroup"}
+
+
+@dataclass(frozen=True, slots=True)
+class Nesting:
+    html: str  # the input, or the input flattened past the cap
+    depth: int  # deepest nesting found; once past the cap, a lower bound
+    flattened: int  # start tags removed
+
+
+def limit_nesting(html: str, max_depth: int = MAX_DEPTH) -> Nesting:
+    """``html`` with whatever nests deeper than ``max_depth`` flattened (text kept)."""
+    if len(html) < 3 * max_depth:  # a start tag takes 3 characters at least ("<a>")
+        return Nesting(html, 0, 0)
+    depth = _Model(max_depth).quick(html)
+    if depth is not None:
+        return Nesting(html, depth, 0)
+    return _Model(max_depth).exact(html)
+
+
+def flatten_deep_nesting(html: str, max_depth: int = MAX_DEPTH) -> str:
+    """``html`` safe to hand to lexbor: the string itself when it nests less than the cap."""
+    return limit_nesting(html, max_depth).html
+
+
+def nesting_depth(html: str) -> int:
+    """How deep ``html`` nests (the model's estimate; no cap, no size threshold)."""
+    return _Model(1 << 62).exact(html).depth
+
+
+def _lower(name: str) -> str:
+    low = _LOWER.get(name)
+    if low is None:
+        low = name.lower()
+        if len(_LOWER) < 4_096:
+            _LOWER[name] = low
+    return low
+
+
+class _Model:
+    """A model of the parser's stack of open elements, fed one tag at a time."""
+
+    __slots__ = ("cap", "deepest", "dropped", "frameset", "open_dropped", "stack")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.stack: list[str] = []
+        self.dropped: dict[str, int] = {}  # start tags removed and not yet closed, by name
+        self.open_dropped = 0
+        self.deepest = 0
+        self.frameset = False  # a <frameset> opened: start tags there close nothing
+
+    def in_foreign(self) -> bool:
+        """Whether the current node is SVG / MathML (where "/>" closes and tags are generic)."""
+        stack = self.stack
+        return bool(stack) and stack[-1][0] in _FOREIGN and stack[-1] not in _INTEGRATION
+
+    # -- the two passes --------------------------------------------------------------------
+
+    def quick(self, html: str) -> int | None:
+        """The depth, or None when the page nests past the cap (or needs the exact pass)."""
+        stack, kinds, cap = self.stack, _KIND, self.cap
+        for _raw, inner, to_end, slash, tag, self_closing in _QUICK.findall(html):
+            if not tag:
+                if _raw and (((inner or to_end) and self.in_foreign()) or "frameset" in stack):
+                    return None  # <style> in SVG holds markup: look closer
+                continue
+            name = _LOWER.get(tag) or _lower(tag)
+            if slash:
+                # Most end tags close the current element.
+                if stack and stack[-1] == name:
+                    stack.pop()
+                else:
+                    self.end(name, kinds.get(name, _OTHER))
+                continue
+            if stack and stack[-1][0] in _FOREIGN and self.in_foreign():
+                if name == "font":  # leaves SVG / MathML by its attributes: look closer
+                    return None
+                if name not in _BREAKOUT:
+                    if not self_closing:
+                        self.start(name, foreign=True)
+                        if self.deepest > cap:
+                            return None
+                    continue
+                self.break_out()
+            kind = kinds.get(name, _OTHER)
+            if kind == _SKIP:
+                continue
+            if kind == _ROW:
+                self.close_cell()
+                continue
+            if kind in (_RAW, _PLAIN):  # <Script>, <plaintext>: rare, look closer
+                return None
+            if name in _CLOSERS:
+                if name in _CELL and "table" not in stack:  # ignored outside a table
+                    continue
+                self.implied_ends(name)
+            elif name == "select" and "select" in stack:  # acts as </select>
+                self.pop_to(name, _SCOPE, keep_formatting=True)
+                continue
+            elif name == "svg" or name == "math":
+                if self_closing:
+                    continue
+                name = _ROOTS[name]
+            stack.append(name)
+            if name == "frameset":
+                self.frameset = True
+            if len(stack) > self.deepest:
+                self.deepest = len(stack)
+                if self.deepest > cap:
+                    return None
+        return self.deepest
+
+    def exact(self, html: str) -> Nesting:
+        """The page with start tags past the cap, and their end tags, cut out."""
+        cuts: list[tuple[int, int]] = []
+        removed = 0
+        kinds, search, stack = _KIND, _TAG.search, self.stack
+        pos = 0
+        while (match := search(html, pos)) is not None:
+            pos = match.end()
+            tag = match.group(2)
+            if tag is None:  # a comment; "<!-->" closes at once
+                end = _COMMENT_END.match(html, pos)
+                if end is None:
+                    break
+                pos = end.end()
+                continue
+            name = _LOWER.get(tag) or _lower(tag)
+            kind = kinds.get(name, _OTHER)
+            if match.group(1):
+                if not self.end(name, kind):
+                    cuts.append(match.span())
+                continue
+            foreign = self.in_foreign()
+            if foreign and (name in _BREAKOUT or (name == "font" and _FONT_OUT.search(match[0]))):
+                self.break_out()
+                foreign = False
+            if foreign:
+                if match.group(3):
+                    continue
+            else:
+                if kind == _RAW:
+                    if "frameset" in stack:  # ignored there
+                        continue
+                    end_match = _RAW_END[name].search(html, pos)  # text up to its end tag
+                    if end_match is None:
+                        break
+                    pos = end_match.end()
+                    continue
+                if kind == _PLAIN:
+                    if "frameset" in stack:  # ignored there
+                        continue
+                    break
+                if kind == _ROW:
+                    self.close_cell()
+                    continue
+                if kind == _SKIP or (match.group(3) and name in ("svg", "math")):
+                    continue
+                if name == "select" and "select" in stack:  # acts as </select>
+                    self.pop_to(name, _SCOPE, keep_formatting=True)
+                    continue
+            if not self.start(name, foreign=foreign):
+                cuts.append(match.span())
+                removed += 1
+        return Nesting(_cut(html, cuts), self.deepest, removed)
+
+    # -- tags ------------------------------------------------------------------------------
+
+    def start(self, name: str, *, foreign: bool) -> bool:
+        """Open ``name``; False when it is past the cap (the caller removes the tag)."""
+        stack = self.stack
+        if foreign:  # in the namespace of the current node, unless it opens another
+            name = _ROOTS.get(name) or stack[-1][0] + name
+        elif name in _CLOSERS:
+            if name in _CELL and "table" not in stack:  # ignored outside a table
+                return True
+            self.implied_ends(name)
+        elif name == "svg" or name == "math":
+            name = _ROOTS[name]
+        if len(stack) >= self.cap:
+            bare = name.lstrip(_FOREIGN)
+            self.dropped[bare] = self.dropped.get(bare, 0) + 1
+            self.open_dropped += 1
+            self.deepest = max(self.deepest, len(stack) + self.open_dropped)
+            return False
+        stack.append(name)
+        self.frameset = self.frameset or name == "frameset"
+        self.deepest = max(self.deepest, len(stack))
+        return True
+
+    def end(self, name: str, kind: int) -> bool:
+        """Close what ``</name>`` closes; False when it closes a removed start tag."""
+        dropped = self.dropped
+        if dropped and dropped.get(name):
+            dropped[name] -= 1
+            self.open_dropped -= 1
+            return False
+        stack = self.stack
+        if stack and stack[-1][0] in _FOREIGN:  # end tags follow SVG / MathML rules there
+            if name == "br" or name == "p":
+                self.break_out()
+                return True
+            for i in range(len(stack) - 1, -1, -1):
+                tag = stack[i]
+                if tag[0] not in _FOREIGN:
+                    break  # an HTML element: the HTML rules below decide
+                if tag[1:] == name:
+                    self.pop_from(i, keep_formatting=False)
+                    return True
+        if kind == _SKIP or (self.frameset and name != "frameset"):  # frameset: ignored
+            return True
+        if kind == _ROW or name in _CELL:
+            self.close_cell()
+            return True
+        if name == "table":  # closes the open cell first, then the table
+            self.close_cell()
+        if kind == _FORMAT or name == "form":
+            # Only the element itself closes; what it held stays open (adoption agency).
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i] == name:
+                    self.pop_from(i, keep_formatting=False, only=True)
+                    return True
+                if stack[i] in _SCOPE:
+                    return True
+            return True
+        self.pop_to(name, _SCOPE if kind == _SPECIAL_KIND else _SPECIAL, keep_formatting=True)
+        return True
+
+    def break_out(self) -> None:
+        """An HTML tag inside SVG / MathML closes it up to the enclosing HTML."""
+        stack = self.stack
+        while stack and stack[-1][0] in _FOREIGN and stack[-1] not in _INTEGRATION:
+            stack.pop()
+
+    def implied_ends(self, name: str) -> None:
+        """What a start tag closes before it opens (the cases that keep real pages flat)."""
+        stack = self.stack
+        if self.frameset:
+            return
+        if name in _CELL:
+            self.close_cell()
+        elif name == "li" or name in _DEFINITION:
+            # A new item closes the open one, unless a block other than div/p is between.
+            same = ("li",) if name == "li" else ("dd", "dt")
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i] in same:
+                    self.pop_from(i, keep_formatting=True)
+                    return
+                if stack[i] in _LI_STOP:
+                    return
+        elif name == "a":
+            # A new link closes an open one (the parser never nests <a>).
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i] == "a":
+                    del stack[i]
+                    return
+                if stack[i] in _SCOPE:
+                    return
+        elif name in _RUBY:
+            if "ruby" in stack:
+                while stack and stack[-1] in _RUBY:
+                    stack.pop()
+        elif name == "option" or name == "optgroup":
+            if stack and stack[-1] == "option":
+                stack.pop()
+            if name == "optgroup" and stack and stack[-1] == "optgroup" and "select" in stack:
+                stack.pop()
+        elif name == "button":
+            self.pop_to("button", _SCOPE, keep_formatting=True)
+
+    def close_cell(self) -> None:
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            tag = stack[i]
+            if tag in _CELL:
+                self.pop_from(i, keep_formatting=False)
+                return
+            if tag == "table" or tag[0] in _FOREIGN:
+                return
+
+    def pop_to(self, name: str, barrier: frozenset[str], *, keep_formatting: bool) -> None:
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            tag = stack[i]
+            if tag == name:
+                self.pop_from(i, keep_formatting=keep_formatting)
+                return
+            if tag in barrier:
+                return
+
+    def pop_from(self, index: int, *, keep_formatting: bool, only: bool = False) -> None:
+        stack = self.stack
+        popped = stack[index : index + 1] if only else stack[index:]
+        del stack[index : index + len(popped)]
+        if not keep_formatting or popped[0] in _MARKERS:
+            return
+        # Formatting elements closed implicitly are reopened at the next content,
+        # unless a cell or object boundary clears them.
+        for tag in popped[1:]:
+            if tag in _MARKERS:
+                break
+            if tag in _FORMATTING:
+                stack.append(tag)
+
+
+def _cut(html: str, cuts: list[tuple[int, int]]) -> str:
+    """``html`` with each span replaced by a space (so words on both sides stay apart)."""
+    if not cuts:
+        return html
+    parts, pos = [], 0
+    for start, end in cuts:
+        parts.append(html[pos:start])
+        parts.append(" ")
+        pos = end
+    parts.append(html[pos:])
+    return "".join(parts)

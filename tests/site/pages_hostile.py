@@ -1,0 +1,28 @@
+"""Hostile markup: pages whose HTML is built to make a parser slow."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+from starlette.routing import Route
+
+DEEP_TEXT = "The treasure is buried under the old oak"
+
+
+def deep_nesting_html(levels: int) -> str:
+    """``levels`` nested, never closed ``<div>``s, with words along the way and at the bottom."""
+    marks = {levels // 4: "quarter-way marker", levels // 2: "half-way marker"}
+    parts = ["<!doctype html><html><head><title>Deep</title></head><body><main>"]
+    for level in range(levels):
+        parts.append("<div>")
+        if level in marks:
+            parts.append(f"<p>{marks[level]}</p>")
+    parts.append(f"<p>{DEEP_TEXT}.</p>")
+    return "".join(parts) + "</main></body></html>"
+
+
+async def deep_nesting(request: Request) -> HTMLResponse:
+    return HTMLResponse(deep_nesting_html(int(request.query_params.get("levels", "100000"))))
+
+
+routes = [Route("/hostile/deep-nesting", deep_nesting)]
