@@ -266,3 +266,15 @@ def test_stock_pagination_and_comment_gate_phrases_go() -> None:
         "replies to this topic", "GATE_TEXT",
     ):  # fmt: skip
         assert chrome not in md, chrome
+
+
+def test_contact_call_to_action_blocks_go() -> None:
+    md = markdown(
+        f"<main><h1>Our service</h1><p>{PROSE * 3}</p>"
+        "<section><h2>Contact us today</h2><p>CONTACT_BLURB call 555</p></section>"
+        "<div><h3>Let\u2019s talk</h3><p>TALK_BLURB</p></div>"
+        "<div><h3>Request a demo</h3><p>DEMO_BLURB</p></div></main>"
+    )
+    assert PROSE.strip() in md
+    for chrome in ("CONTACT_BLURB", "TALK_BLURB", "DEMO_BLURB"):
+        assert chrome not in md, chrome

@@ -66,6 +66,9 @@ _BOILERPLATE_HEADING = re.compile(
     r"posting\s+permissions|thread\s+tools|display\s+modes|frequently\s+bought\s+together|"
     r"(?:more|other\s+items)\s+from\s+this\s+(?:seller|shop|store|brand)|"
     r"sponsored\s+(?:products|items|links)|compare\s+(?:with\s+)?similar\s+\w+|"
+    # contact calls to action closing service pages and posts
+    r"(?:contact|call)\s+us(?:\s+today|\s+now)?|request\s+a\s+(?:demo|quote|consultation)|"
+    r"let(?:'|\u2019)?s\s+(?:talk|chat|connect|work\s+together)|"
     r"(?:create\s+an\s+account|sign\s+in|log\s+in|register)\b.*\bto\s+(?:comment|reply|post)\b.*|"
     r"\d+\s+(?:replies|responses|comments)\s+to\s+this\s+(?:topic|thread|post|article)"
     r")\W*$",
