@@ -198,10 +198,10 @@ _HOSTILE = {
 
 @pytest.mark.parametrize("name", sorted(_HOSTILE))
 def test_hostile_pages_never_raise(name: str) -> None:
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: a loaded machine does not make it fail
     # the inner function: a bug must fail here, not be swallowed by the safety net
     result = menu_module._extract(_HOSTILE[name], "https://evil.example/menu")
-    assert time.perf_counter() - started < 5
+    assert time.thread_time() - started < 5
     MenuProfile.model_validate(result)
     assert sum(len(s["items"]) for s in result["sections"]) <= menu_module.MAX_ITEMS
 
