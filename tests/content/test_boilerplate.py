@@ -182,3 +182,18 @@ def test_javascript_links_and_icon_links_go_picture_links_stay() -> None:
     assert PROSE in md
     assert "JS_CONTROL" not in md and "ICON_SHARE" not in md
     assert "PHOTO_LINK" in md
+
+
+def test_small_aria_widgets_and_status_messages_go() -> None:
+    md = markdown(
+        in_main(
+            "<div role='listbox'><div role='option'>SORT_NEWEST</div>"
+            "<div role='option'>SORT_OLDEST</div></div>"
+            "<div role='toolbar'><span>TOOLBAR_BOLD</span></div>"
+            "<div role='status'>STATUS_LOADING recommendations</div>"
+            "<p role='alert'>ALERT_POSTCODE is invalid</p>"
+        )
+    )
+    assert PROSE in md
+    for word in ("SORT_NEWEST", "TOOLBAR_BOLD", "STATUS_LOADING", "ALERT_POSTCODE"):
+        assert word not in md, word

@@ -6,7 +6,9 @@ Rules, each general (no site names):
   (icons), and forms made of inputs (login, search, comment and newsletter forms) when they
   are small relative to the block (pages built as one big ``<form>`` keep it); a ``select``
   only when small too (size and quantity pickers, "jump to forum" menus go; a large one is
-  sometimes the content: a list of teams, of versions);
+  sometimes the content: a list of teams, of versions), and so the ARIA widgets that act like
+  one (``listbox``, ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``,
+  ``status``, ``alert``);
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
@@ -43,6 +45,13 @@ from webdata.content.dom import link_text_len, text_len
 CONTROLS = ", ".join(
     [
         "button", "input", "textarea", "[role=button]", "svg",
+    ]
+)  # fmt: skip
+# Dropped when small in the block: pickers, ARIA widgets and the transient messages of scripts.
+_SMALL_CONTROLS = ", ".join(
+    [
+        "select", "[role=listbox]", "[role=combobox]", "[role=toolbar]", "[role=tooltip]",
+        "[role=status]", "[role=alert]",
     ]
 )  # fmt: skip
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
@@ -250,7 +259,11 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if node.tag == "svg" or node.tag in ("input", "select", "textarea") or _has_text(node):
             found.append(node)
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
-    found += [s for s in scope.css("select") if text_len(s) <= _SMALL_SHARE * total]
+    found += [
+        n
+        for n in scope.css(_SMALL_CONTROLS)
+        if n.mem_id != own and text_len(n) <= _SMALL_SHARE * total
+    ]
     found += [a for a in scope.css("a[class]") if _cta_link(a)]
     found += [a for a in scope.css("a") if _control_link(a)]
     found += _link_lists(scope, total)
