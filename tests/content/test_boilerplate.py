@@ -197,3 +197,14 @@ def test_small_aria_widgets_and_status_messages_go() -> None:
     assert PROSE in md
     for word in ("SORT_NEWEST", "TOOLBAR_BOLD", "STATUS_LOADING", "ALERT_POSTCODE"):
         assert word not in md, word
+
+
+def test_small_labels_of_controls_go() -> None:
+    md = markdown(
+        in_main(
+            "<div class='options-row'><label for='q'>LABEL_QTY</label><input id='q'>"
+            "<label><input type='checkbox'> LABEL_IN_STOCK only</label></div>"
+        )
+    )
+    assert PROSE in md
+    assert "LABEL_QTY" not in md and "LABEL_IN_STOCK" not in md

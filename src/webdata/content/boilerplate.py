@@ -8,7 +8,7 @@ Rules, each general (no site names):
   only when small too (size and quantity pickers, "jump to forum" menus go; a large one is
   sometimes the content: a list of teams, of versions), and so the ARIA widgets that act like
   one (``listbox``, ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``,
-  ``status``, ``alert``);
+  ``status``, ``alert``); ``label``s (the captions of those controls) when small;
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
@@ -87,6 +87,7 @@ _CTA_WORDS = frozenset({"btn", "button", "cta"})
 _PICTURES = "img, picture, video, iframe, object, embed"
 _WORDS = re.compile(r"[a-z0-9]+")
 _SMALL_SHARE = 0.3
+_LABEL_SHARE = 0.05
 _HEADING_MAX_CHARS = 60
 _LINK_DENSE = 0.7  # share of a block's text inside links that makes it a link list
 _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listing
@@ -259,6 +260,8 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if node.tag == "svg" or node.tag in ("input", "select", "textarea") or _has_text(node):
             found.append(node)
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
+    # captions of form controls, which are gone: "Size", "Quantity", "Filter by price"
+    found += [n for n in scope.css("label") if text_len(n) <= _LABEL_SHARE * total]
     found += [
         n
         for n in scope.css(_SMALL_CONTROLS)
