@@ -517,7 +517,16 @@ HOSTILE = {
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_input_is_linear(name: str, mode: str) -> None:
     text = HOSTILE[name]
-    start = time.thread_time()  # CPU time: a loaded machine does not make it fail
-    redact(text, mode=mode)
-    elapsed = time.thread_time() - start
-    assert elapsed < 0.75, f"{name} in {mode}: {elapsed:.2f}s"
+
+    def cpu_s(piece: str) -> float:
+        start = time.thread_time()  # CPU time: other processes' work does not count
+        redact(piece, mode=mode)
+        return time.thread_time() - start
+
+    elapsed = cpu_s(text)
+    if elapsed >= 0.75:
+        # A slow or busy machine (CPU time inflates on shared cores too): then the shape
+        # decides. Four times the text in about four times the time; quadratic is sixteen.
+        quarter = min(cpu_s(text[: len(text) // 4]) for _ in range(2))
+        full = min(elapsed, cpu_s(text))
+        assert full < 8 * quarter + 0.02, f"{name} in {mode}: {full:.2f}s vs {quarter:.2f}s"
