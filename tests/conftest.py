@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -122,3 +123,19 @@ def other_team_key(api: RunningApi) -> str:
             await engine.dispose()
 
     return run_sync(make)
+
+
+@pytest.fixture(scope="module")
+def fake_llm() -> Iterator[tuple[Any, str]]:
+    """The local OpenAI-compatible TEST SERVER (``tests/llm_server.py``) and its URL, one per
+    test module; ``fake`` is the same server with its script and records cleared."""
+    from tests.llm_server import serve_fake_llm
+
+    with serve_fake_llm() as served:
+        yield served
+
+
+@pytest.fixture()
+def fake(fake_llm: tuple[Any, str]) -> Any:
+    fake_llm[0].reset()
+    return fake_llm[0]

@@ -15,7 +15,7 @@ from firecrawl import Firecrawl
 from firecrawl.v2.types import MenuProfile, ProductProfile
 
 from tests.conftest import RunningApi, start_api
-from tests.llm_server import FakeLlm, serve_fake_llm
+from tests.llm_server import FakeLlm
 from tests.site.pages_gaps import PAGES
 from webdata.extract.llm import DATA_RULES, FENCE_CLOSE, FENCE_OPEN
 from webdata.extract.menu import extract_menu
@@ -44,12 +44,6 @@ WHOLE_LAMP: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
-def fake_llm() -> Iterator[tuple[FakeLlm, str]]:
-    with serve_fake_llm() as served:
-        yield served
-
-
-@pytest.fixture(scope="module")
 def llm_api(
     tmp_path_factory: pytest.TempPathFactory, fake_llm: tuple[FakeLlm, str]
 ) -> Iterator[RunningApi]:
@@ -60,12 +54,6 @@ def llm_api(
         llm_timeout_s=2,
         llm_max_retries=0,
     )
-
-
-@pytest.fixture()
-def fake(fake_llm: tuple[FakeLlm, str]) -> FakeLlm:
-    fake_llm[0].reset()
-    return fake_llm[0]
 
 
 def scrape(api: RunningApi, url: str, *formats: str) -> dict[str, Any]:

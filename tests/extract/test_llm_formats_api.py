@@ -32,12 +32,6 @@ SCHEMA = {
 
 
 @pytest.fixture(scope="module")
-def fake_llm() -> Iterator[tuple[FakeLlm, str]]:
-    with serve_fake_llm() as served:
-        yield served
-
-
-@pytest.fixture(scope="module")
 def llm_api(
     tmp_path_factory: pytest.TempPathFactory, fake_llm: tuple[FakeLlm, str]
 ) -> Iterator[RunningApi]:
@@ -51,12 +45,6 @@ def llm_api(
         llm_context_tokens=3000,
         llm_max_output_tokens=500,
     )
-
-
-@pytest.fixture()
-def fake(fake_llm: tuple[FakeLlm, str]) -> FakeLlm:
-    fake_llm[0].reset()
-    return fake_llm[0]
 
 
 def page(site_url: str, text: str = ARTICLE) -> str:
