@@ -200,7 +200,7 @@ def _fetch_request(ctx: ScrapeContext, services: ScrapeServices) -> FetchRequest
         # A request for media only may be a link straight to the file: the media cap applies.
         max_bytes=(
             max(settings.max_response_bytes, settings.media_max_bytes)
-            if req.format_types <= MEDIA_FORMATS
+            if req.format_types and req.format_types <= MEDIA_FORMATS
             else settings.max_response_bytes
         ),
         allow_private_networks=settings.allow_private_networks,
