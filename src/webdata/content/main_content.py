@@ -34,8 +34,10 @@ from functools import lru_cache
 from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
+from webdata.content.commerce_noise import commerce_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
 from webdata.content.image_alt import clear_redundant_alts
+from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 
@@ -204,6 +206,8 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             found.append(node)
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
+    found += commerce_removals(scope, total)
+    found += listing_removals(scope, total)
     found += media_removals(scope)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     return topmost(found)
