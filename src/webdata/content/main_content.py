@@ -13,11 +13,12 @@
    words are matched per token (``site-header`` and ``share-buttons`` yes; ``has-header``,
    ``share-price``, ``post-header`` no), and such an element is removed only when it is small
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
-   that happens to be called ``main-nav-wrapper`` survives. Then the residual boilerplate
-   rules of ``boilerplate.py`` (controls, small forms, CTA links, link lists, blocks opened
-   by a "Related articles"-style heading, interface phrases, unmarked copyright footers,
-   small blocks hidden by a utility class), the image noise of ``media_noise.py`` and the
-   second copies of ``repeated_blocks.py``.
+   that happens to be called ``main-nav-wrapper`` survives (and so does a large one made of
+   links that holds the page's ``<h1>``: a product grid inside a ``search-facets`` wrapper).
+   Then the residual boilerplate rules of ``boilerplate.py`` (controls, small forms, CTA
+   links, link lists, blocks opened by a "Related articles"-style heading, interface phrases,
+   unmarked copyright footers, small blocks hidden by a utility class), the image noise of
+   ``media_noise.py`` and the second copies of ``repeated_blocks.py``.
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>``: the block with most text and low link density.
@@ -202,8 +203,10 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         if node.mem_id == own or not _boilerplate_attr(node, scoped=scoped):
             continue
         size = text_len(node)
-        if size <= _SMALL_SHARE * total or link_text_len(node) >= _LINK_DENSE * size:
-            found.append(node)
+        if size <= _SMALL_SHARE * total or (
+            link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
+        ):
+            found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
     found += commerce_removals(scope, total)
