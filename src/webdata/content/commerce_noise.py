@@ -1,10 +1,142 @@
-"""Residual boilerplate of shop product pages (filled in by the product-page work)."""
+"""Residual boilerplate of shop product pages.
+
+A product page is recognised by its own signals, read by :func:`mark_product_page` before the
+``<head>`` and the scripts are dropped: ``og:type`` ``product`` (``product.item``,
+``x:product``; not ``product.group``, a category), a JSON-LD graph whose top-level nodes hold
+one or two ``Product`` / ``ProductGroup`` (many are the items of a listing), or one microdata
+``Product`` item. The answer is kept as an attribute of the ``<html>`` element (never part of
+the output), where :func:`commerce_removals` reads it from the main block.
+
+On such a page only, inside the main block, what a shop puts around the product goes:
+customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
+badges, loyalty promos, seller trust badges, tooltips: elements whose class/id words say so,
+when small relative to the block. The product's name, description, price, features and
+specifications are never marked like that.
+"""
 
 from __future__ import annotations
 
-from selectolax.lexbor import LexborNode
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.dom import text_len
+from webdata.content.jsonld import JsonLdGraph, _rank, node_types
+
+PRODUCT_MARK = "data-webdata-product"
+
+_PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "ProductModel", "IndividualProduct"})
+_MAX_LD_PRODUCTS = 2  # more top-level products are the items of a listing
+_SUBJECT_RANK = 3  # jsonld._rank of a content node (not a page, site or breadcrumb)
+_MICRODATA = ", ".join(
+    f'[itemtype*="schema.org/{t}" i]' for t in ("Product", "IndividualProduct", "ProductGroup")
+)
+# JSON-LD subjects that are writing about things, not things on sale (and ``*Article``).
+_WRITING_TYPES = frozenset({"BlogPosting", "LiveBlogPosting", "Review", "Recipe", "HowTo"})
+_OG_WORDS = re.compile(r"[a-z]+")
+
+# A class/id token with one of these words marks shop furniture around the product.
+COMMERCE_WORDS = frozenset(
+    {
+        "review", "reviews", "rating", "ratings", "testimonial", "testimonials", "shipping",
+        "delivery", "returns", "klarna", "afterpay", "affirm", "sezzle", "clearpay", "loyalty",
+        "rewards", "tooltip", "badge", "badges", "disclaimer", "countdown", "carousel",
+        "swiper", "bv", "faq", "comparison", "subscription", "bundle",
+    }
+)  # fmt: skip
+# ... and so a token with both words of one of these pairs.
+COMMERCE_PAIRS = (frozenset({"tool", "tip"}),)
+_SMALL_SHARE = 0.3
+
+
+def _og_product(og_type: Any) -> bool:
+    if not isinstance(og_type, str):
+        return False
+    words = _OG_WORDS.findall(og_type.lower())
+    return "product" in words and "group" not in words
+
+
+def _writing(types: list[str]) -> bool:
+    return any(t.endswith("Article") or t in _WRITING_TYPES for t in types)
+
+
+def _json_ld_graph(scripts: Any) -> JsonLdGraph:
+    objects: list[dict[str, Any]] = []
+    for text in scripts if isinstance(scripts, list) else []:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            objects.append(value)
+    return JsonLdGraph(objects)
+
+
+def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
+    """Whether the page says it is one product's page (call before the tree is cleaned).
+
+    The JSON-LD decides when it names a subject: one or two top-level products yes, another
+    subject (a ``Course`` sold as a product, an ``Article``) no; else ``og:type``, else
+    microdata.
+    """
+    graph = _json_ld_graph(metadata.get("jsonLd"))
+    types = [node_types(node) for node in graph.nodes]
+    if any(_writing(t) for t in types):
+        return False  # an article or a review about a product
+    main = node_types(graph.main) if graph.main is not None else []
+    if _rank(main) == _SUBJECT_RANK and not _PRODUCT_TYPES.intersection(main):
+        return False  # a course, an event, an app... sold like a product
+    if products := sum(1 for t in types if _PRODUCT_TYPES.intersection(t)):
+        return products <= _MAX_LD_PRODUCTS
+    return _og_product(metadata.get("og:type")) or len(tree.css(_MICRODATA)) == 1
+
+
+def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
+    """Record on the ``<html>`` element whether the page is a product page."""
+    root = tree.root
+    if root is not None and is_product_metadata(tree, metadata):
+        root.attrs[PRODUCT_MARK] = "1"
+
+
+def is_product_page(node: LexborNode) -> bool:
+    """Whether the document of ``node`` was marked by :func:`mark_product_page`."""
+    current: LexborNode | None = node
+    while current is not None and current.tag != "html":
+        current = current.parent
+    return current is not None and PRODUCT_MARK in current.attrs
+
+
+@lru_cache(maxsize=8192)
+def _commerce_value(value: str) -> bool:
+    from webdata.content.main_content import _token_words  # (main_content imports this module)
+
+    for token in value.split():
+        words = _token_words(token)
+        if any(w in COMMERCE_WORDS for w in words):
+            return True
+        if any(pair.issubset(words) for pair in COMMERCE_PAIRS):
+            return True
+    return False
+
+
+def _marked(node: LexborNode) -> bool:
+    attrs = node.attrs
+    return _commerce_value(f"{attrs.get('class') or ''} {attrs.get('id') or ''}")
 
 
 def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) typical of product pages."""
-    return []
+    if not is_product_page(scope):
+        return []
+    own = scope.mem_id
+    limit = _SMALL_SHARE * total
+    out: list[LexborNode] = []
+    for node in scope.css("[class], [id]"):
+        if node.mem_id == own or not _marked(node) or text_len(node) > limit:
+            continue
+        if node.css_first("h1") is None:
+            out.append(node)
+    return out

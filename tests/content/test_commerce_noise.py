@@ -1,0 +1,127 @@
+"""Shop furniture around a product (reviews, shipping boxes, payment badges, tooltips...) on
+product pages only, recognised by their own signals; the product itself always stays."""
+
+from __future__ import annotations
+
+import json
+
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://shop.example.com/products/linen-shirt"
+DESCRIPTION = (
+    "DESCRIPTION_TEXT A relaxed shirt cut from washed European linen, with a soft collar, "
+    "mother-of-pearl buttons and a curved hem that works tucked or untucked. "
+)
+SPECS = (
+    "<table class='specs'><tr><th>Fabric</th><td>SPEC_LINEN 100% linen</td></tr>"
+    "<tr><th>Fit</th><td>Relaxed</td></tr></table>"
+)
+PRODUCT_JSON_LD = {"@context": "https://schema.org", "@type": "Product", "name": "Linen Shirt"}
+CHROME = (
+    "<div class='product-reviews'><h2>Reviews</h2><p>REVIEW_TEXT Based on 407 reviews, 81% "
+    "would recommend this.</p><p>Lovely shirt, runs small.</p></div>"
+    "<div class='shipping-info'>SHIPPING_TEXT Free standard delivery on orders over $75.</div>"
+    "<p class='klarna-placement'>KLARNA_TEXT Pay in 4 interest-free payments of $22.</p>"
+    "<span class='tool-tip'>TOOLTIP_TEXT Thread count is the number of threads per inch.</span>"
+)
+
+
+def page(body: str, *, head: str = "") -> str:
+    md = process_html(
+        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>",
+        URL,
+        ContentOptions(),
+    ).markdown
+    assert md is not None
+    return md
+
+
+def product_body(extra: str = CHROME) -> str:
+    return (
+        "<main><div class='product'><h1>Linen Shirt</h1><p class='price'>PRICE_TEXT $88</p>"
+        f"<p>{DESCRIPTION * 3}</p><ul><li>FEATURE_TEXT Garment dyed</li></ul>{SPECS}"
+        f"{extra}</div></main>"
+    )
+
+
+def json_ld(*objects: object) -> str:
+    return "".join(
+        f"<script type='application/ld+json'>{json.dumps(obj)}</script>" for obj in objects
+    )
+
+
+KEPT = ("Linen Shirt", "PRICE_TEXT", "DESCRIPTION_TEXT", "FEATURE_TEXT", "SPEC_LINEN")
+DROPPED = ("REVIEW_TEXT", "SHIPPING_TEXT", "KLARNA_TEXT", "TOOLTIP_TEXT")
+
+
+def test_og_product_page_drops_reviews_shipping_payment_badges_and_tooltips() -> None:
+    md = page(product_body(), head="<meta property='og:type' content='product'>")
+    assert all(text in md for text in KEPT)
+    assert not any(text in md for text in DROPPED)
+
+
+def test_json_ld_product_is_a_product_page_whatever_og_type_says() -> None:
+    head = "<meta property='og:type' content='article'>" + json_ld(PRODUCT_JSON_LD)
+    md = page(product_body(), head=head)
+    assert all(text in md for text in KEPT)
+    assert not any(text in md for text in DROPPED)
+
+
+def test_microdata_product_is_a_product_page() -> None:
+    body = product_body().replace(
+        "<div class='product'>",
+        "<div class='product' itemscope itemtype='https://schema.org/Product'>",
+    )
+    md = page(body)
+    assert all(text in md for text in KEPT)
+    assert not any(text in md for text in DROPPED)
+
+
+def test_pages_that_are_not_product_pages_keep_their_reviews_and_faq() -> None:
+    body = (
+        "<main><article><h1>Our ten favourite linen shirts</h1>"
+        f"<p>{DESCRIPTION * 3}</p>{CHROME}"
+        "<div class='faq'><h2>FAQ</h2><p>FAQ_TEXT How should linen be washed?</p></div>"
+        "</article></main>"
+    )
+    for head in (
+        "",
+        "<meta property='og:type' content='article'>",
+        # a review article describes a product in its JSON-LD too
+        json_ld({"@type": "Article", "headline": "Shirts"}, PRODUCT_JSON_LD),
+        # a category page lists many products
+        json_ld(*[PRODUCT_JSON_LD] * 6),
+        "<meta property='og:type' content='product.group'>",
+    ):
+        md = page(body, head=head)
+        assert all(text in md for text in (*DROPPED, "FAQ_TEXT")), head
+
+
+def test_course_sold_as_a_product_keeps_its_testimonials() -> None:
+    head = "<meta property='og:type' content='product'>" + json_ld(
+        {"@type": "Course", "name": "Linen care"}
+    )
+    md = page(product_body(), head=head)
+    assert "REVIEW_TEXT" in md
+
+
+def test_marked_wrappers_of_the_product_or_of_most_of_the_block_stay() -> None:
+    # WooCommerce marks the product's own wrapper ``shipping-taxable``; a reviews container
+    # holding most of the block is not furniture beside the product.
+    body = (
+        "<main><div class='product type-product shipping-taxable'><h1>Linen Shirt</h1>"
+        f"<p>{DESCRIPTION * 3}</p></div>"
+        f"<div class='review-content'><p>BIG_REVIEW {DESCRIPTION * 12}</p></div></main>"
+    )
+    md = page(body, head="<meta property='og:type' content='product'>")
+    assert "DESCRIPTION_TEXT" in md and "BIG_REVIEW" in md
+
+
+def test_the_mark_is_not_in_the_html_output() -> None:
+    result = process_html(
+        "<html><head><meta property='og:type' content='product'></head>"
+        f"<body>{product_body()}</body></html>",
+        URL,
+        ContentOptions(want_html=True),
+    )
+    assert result.html is not None and "data-webdata" not in result.html
