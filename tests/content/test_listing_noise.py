@@ -38,3 +38,50 @@ def test_grid_inside_a_facets_wrapper_with_the_headline_is_kept() -> None:
     assert "Women's sneakers" in md
     assert "Runner model 3 lightweight shoe" in md
     assert "SHOP_HOME" not in md
+
+
+def action_card(i: int) -> str:
+    return (
+        f"<li class='tile'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''>"
+        f"<h3>Trail jacket model {i}</h3></a><p>${80 + i}.00</p>"
+        "<div class='actions'><span>Quick view</span><a href='/compare'>Compare</a></div></li>"
+    )
+
+
+def test_card_actions_repeated_on_the_grid_go() -> None:
+    cards = "".join(action_card(i) for i in range(6))
+    html = page(f"<main><h1>Jackets</h1><ul class='grid'>{cards}</ul></main>")
+    md = markdown(html)
+    assert "Trail jacket model 4" in md
+    assert "$84.00" in md
+    assert "Quick view" not in md
+    assert "Compare" not in md
+
+
+def test_a_lone_action_phrase_in_prose_stays() -> None:
+    prose = "<p>Compare</p><p>Two ways to pack a tent, one of them much better than the other.</p>"
+    html = page(f"<main><h1>Packing</h1>{prose}<p>More text about tents and poles.</p></main>")
+    assert "Compare" in markdown(html)
+
+
+def test_card_field_labels_go_and_their_values_stay() -> None:
+    cards = (
+        "".join(card(i) for i in range(6))
+        .replace("<dl>", "<dl><dt>Brand name</dt>")
+        .replace("<dd>$", "<dt>Price</dt><dd>$")
+    )
+    html = page(f"<main><h1>Sneakers</h1><div class='grid'>{cards}</div></main>")
+    md = markdown(html)
+    assert "Brand name" not in md
+    assert "Price" not in md
+    assert "Brand3" in md
+    assert "$53.00" in md
+
+
+def test_definition_lists_of_documentation_keep_their_terms() -> None:
+    entries = "".join(
+        f"<h3>method_{i}</h3><dl><dt>signature:</dt><dd>method_{i}(a, b) -> int</dd></dl>"
+        for i in range(6)
+    )
+    md = markdown(page(f"<main><h1>API</h1>{entries}</main>"))
+    assert md.count("signature:") == 6

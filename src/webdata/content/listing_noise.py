@@ -1,10 +1,99 @@
-"""Residual boilerplate of collection and listing pages (filled in by the listing-page work)."""
+"""Residual boilerplate of collection and listing pages (shop category pages, product grids,
+blog indexes, search results, directories).
+
+Rules, each general (no site names):
+
+* the actions printed on every card of a grid ("Quick view", "Compare", "Add to wishlist",
+  "View company profile", "Mark as watched", "Calculate shipping"...): an element whose
+  whole text is such a phrase, when the same phrase stands on at least ``_MIN_REPEATS``
+  elements of the block, each in a card (inside a link, or within a few levels of a
+  picture), so a lone "Compare" in an article's prose or a table is left alone;
+* the field labels of cards ("Brand name", "Product name", "Price", "Rating": ``dt``s of a
+  ``dl`` that sits in a card link or beside the card's picture) repeated on at least
+  ``_LABEL_REPEATS`` cards; the values stay.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+
 from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import topmost
+
+_CARD_ACTION = re.compile(
+    r"^\W*(?:"
+    r"(?:add\s+to\s+|\+\s*)?(?:compare|wish\s*list|favou?rites|cart|bag|basket)|"
+    r"add\s+to\s+(?:compare|wish\s*list|favou?rites|list|collection)\b.{0,40}|"
+    r"quick\s*(?:shop|view|look|add|buy)|more\s+info(?:rmation)?|"
+    r"(?:view|see|get|show)\s+(?:product\s+|full\s+)?details|key\s+features|"
+    r"calculate\s+shipping|(?:request\s+)?stock\s+alert|notify\s+me(?:\s+when\s+available)?|"
+    r"(?:choose|select|more|see\s+all)\s+options|save\s+for\s+later|"
+    r"view\s+(?:company\s+|seller\s+|store\s+)?profile|mark\s+as\s+(?:watched|read|seen)|"
+    r"rate(?:\s+this)?|follow|add\s+(?:a\s+)?comment|get\s+reward\s+points|ways\s+to\s+save|"
+    r"learn\s+how"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_ACTION_TAGS = "a, span, div, p, li, small, strong, b, em, dd, dt, label"
+_ACTION_MAX_CHARS = 60
+_MIN_REPEATS = 3
+_LABEL_REPEATS = 5
+_CARD_LEVELS = 4  # an action this close to a picture or inside a link is a card's
+
+
+def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
+    """Whether ``node`` sits in an item card: inside a link, or beside a picture, within
+    ``levels`` ancestors."""
+    current = node.parent
+    for _ in range(levels):
+        if current is None:
+            return False
+        if current.tag == "a" or current.css_first("img, picture") is not None:
+            return True
+        current = current.parent
+    return False
+
+
+def card_action_removals(scope: LexborNode) -> list[LexborNode]:
+    """Elements whose whole text is a card action, repeated across the grid's cards."""
+    found: dict[str, list[LexborNode]] = defaultdict(list)
+    own = scope.mem_id
+    for node in scope.css(_ACTION_TAGS):
+        if node.mem_id == own:
+            continue
+        text = node.text(deep=True, strip=True)
+        if text and len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text) and _in_card(node):
+            found[" ".join(text.lower().split())].append(node)
+    out: list[LexborNode] = []
+    for nodes in found.values():
+        top = topmost(nodes)
+        if len(top) >= _MIN_REPEATS:
+            out += top
+    return out
+
+
+def field_label_removals(scope: LexborNode) -> list[LexborNode]:
+    """``dt`` labels repeated on every card ("Brand name", "Price", "Rating")."""
+    found: dict[str, list[LexborNode]] = defaultdict(list)
+    cards: dict[int, bool] = {}
+    for node in scope.css("dt"):
+        text = node.text(deep=True, strip=True)
+        dl = node.parent
+        if not text or len(text) > _ACTION_MAX_CHARS or dl is None:
+            continue
+        if dl.mem_id not in cards:
+            cards[dl.mem_id] = _in_card(dl, levels=1)
+        if cards[dl.mem_id]:
+            found[" ".join(text.lower().split())].append(node)
+    out: list[LexborNode] = []
+    for nodes in found.values():
+        if len(nodes) >= _LABEL_REPEATS:
+            out += nodes
+    return out
 
 
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
-    return []
+    return card_action_removals(scope) + field_label_removals(scope)
