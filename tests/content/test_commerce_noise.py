@@ -125,3 +125,22 @@ def test_the_mark_is_not_in_the_html_output() -> None:
         ContentOptions(want_html=True),
     )
     assert result.html is not None and "data-webdata" not in result.html
+
+
+def test_accordion_panels_labelled_as_shop_policies_go_others_stay() -> None:
+    accordion = (
+        "<div class='accordion'>"
+        "<button aria-controls='p1'>Dimensions &amp; Materials</button>"
+        "<div id='p1'><p>DIMENSIONS_TEXT 60 x 40 cm, stainless steel.</p></div>"
+        "<button aria-controls='p2'>Shipping, Returns &amp; Warranty</button>"
+        "<div id='p2'><p>POLICY_TEXT Free standard shipping on orders over $125.</p></div>"
+        "<details><summary>Size guide</summary><p>SIZE_GUIDE_TEXT S fits 36-38.</p></details>"
+        "</div>"
+    )
+    head = "<meta property='og:type' content='product'>"
+    md = page(product_body(accordion), head=head)
+    assert "DIMENSIONS_TEXT" in md and "DESCRIPTION_TEXT" in md
+    assert "POLICY_TEXT" not in md and "SIZE_GUIDE_TEXT" not in md
+    # the same accordion on a page that is not a product page stays whole
+    md = page(product_body(accordion))
+    assert "POLICY_TEXT" in md and "SIZE_GUIDE_TEXT" in md

@@ -44,12 +44,34 @@ COMMERCE_WORDS = frozenset(
         "review", "reviews", "rating", "ratings", "testimonial", "testimonials", "shipping",
         "delivery", "returns", "klarna", "afterpay", "affirm", "sezzle", "clearpay", "loyalty",
         "rewards", "tooltip", "badge", "badges", "disclaimer", "countdown", "carousel",
-        "swiper", "bv", "faq", "comparison", "subscription", "bundle",
+        "swiper", "faq", "comparison", "subscription", "bundle",
     }
 )  # fmt: skip
 # ... and so a token with both words of one of these pairs.
 COMMERCE_PAIRS = (frozenset({"tool", "tip"}),)
 _SMALL_SHARE = 0.3
+_LABEL_MAX_CHARS = 60
+# Labels of accordion panels and disclosures of the shop's blocks around the product.
+_CHROME_LABEL = re.compile(
+    r"^\W*(?:"
+    r"(?:customer|product|verified|guest)?\s*reviews?(?:\s*\(?\d[\d,.]*\)?)?|"
+    r"\d[\d,.]*\s+reviews?|(?:ratings?\s*(?:&|and)\s*reviews?|reviews?\s*(?:&|and)\s*ratings?)|"
+    r"what\s+(?:our\s+)?(?:customers|people|buyers|shoppers)\s+(?:are\s+)?say(?:ing)?|"
+    r"(?:complete|shop|get)\s+the\s+look|(?:pairs?|goes|go)\s+(?:well|perfectly)\s+with.*|"
+    r"(?:others|shoppers|people)\s+(?:like\s+you\s+)?also\s+(?:bought|viewed|liked).*|"
+    r"more\s+seller\s+options.*|size\s+(?:guide|chart)|find\s+your\s+size|"
+    r"payment\s+options|buy\s+now,?\s+pay\s+later"
+    r")\W*$",
+    re.IGNORECASE,
+)
+# ... and labels of collapsed panels of shop policies ("Shipping, Returns & Warranty"; an
+# open "Delivery" heading over the dates and the seller is sometimes the page's own text).
+_POLICY = r"(?:free\s+)?(?:shipping|delivery|returns?|exchanges?|refunds?|warranty|guarantee)"
+_POLICY_LABEL = re.compile(
+    rf"^\W*{_POLICY}(?:\s*(?:,|&|and|\+)\s*{_POLICY})*"
+    r"(?:\s+(?:info(?:rmation)?|policy|policies|options|details))?\W*$",
+    re.IGNORECASE,
+)
 
 
 def _og_product(og_type: Any) -> bool:
@@ -139,4 +161,28 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             continue
         if node.css_first("h1") is None:
             out.append(node)
+    out += _disclosures(scope, limit)
+    return out
+
+
+def _disclosures(scope: LexborNode, limit: float) -> list[LexborNode]:
+    """Accordion panels and ``<details>`` labelled as shop chrome ("Shipping & Returns")."""
+    out: list[LexborNode] = []
+    for label in scope.css("[aria-controls], summary"):
+        text = label.text(deep=True, strip=True)
+        if not text or len(text) > _LABEL_MAX_CHARS:
+            continue
+        if not (_CHROME_LABEL.match(text) or _POLICY_LABEL.match(text)):
+            continue
+        if label.tag == "summary":
+            panel = (
+                label.parent if label.parent is not None and label.parent.tag == "details" else None
+            )
+        else:
+            target = (label.attrs.get("aria-controls") or "").split()
+            panel = (
+                scope.css_first(f'[id="{target[0]}"]') if target and '"' not in target[0] else None
+            )
+        if panel is not None and text_len(panel) <= limit and panel.css_first("h1") is None:
+            out += [panel, label]
     return out
