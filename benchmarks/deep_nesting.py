@@ -5,7 +5,13 @@ pre-pass costs on real pages.
 
 1. ``N`` nested ``<div>`` (30,000 and 100,000): ``LexborHTMLParser`` on the raw page, then
    ``limit_nesting`` + parse on the flattened page, then the whole content pipeline.
-2. The pre-pass on normal pages: the 500 WCXB pages when ``../shared/bench/wcxb-dev`` is there
+2. Reopened formatting elements: ``N`` paragraphs each leaving a ``<font>`` of its own open
+   (``<p><font color=cI>x</p>``; distinct attributes defeat the parser's limit of 3 identical
+   entries, so every paragraph clones all the earlier ones), 2,000 and 20,000: lexbor's parse
+   and node count on the raw page (2,000 only: the tree is quadratic, 20,000 would take about
+   200 million nodes and tens of GB), then the pre-pass + parse, nodes, and the content
+   pipeline.
+3. The pre-pass on normal pages: the 500 WCXB pages when ``../shared/bench/wcxb-dev`` is there
    (else the golden test pages), in µs per 100 KB, next to lexbor's parse of the same pages
    (rounds interleaved; the fastest round counts, the machine is shared).
 """
@@ -47,6 +53,29 @@ def nested(levels: int) -> None:
     )
 
 
+def _nodes(tree: LexborHTMLParser) -> int:
+    return sum(1 for _ in tree.root.traverse(include_text=True))
+
+
+def reopened(paragraphs: int, *, raw: bool) -> None:
+    html = "".join(f"<p><font color=c{i}>x</p>" for i in range(paragraphs))
+    unguarded = "parse, nodes before: not run"
+    if raw:
+        before = _timed(lambda: LexborHTMLParser(html))
+        unguarded = f"parse {before:5.2f} s, {_nodes(LexborHTMLParser(html)):,} nodes before"
+    flat = limit_nesting(html)
+    prepass = _timed(lambda: limit_nesting(html))
+    after = _timed(lambda: LexborHTMLParser(flat.html))
+    nodes = _nodes(LexborHTMLParser(flat.html))
+    pipeline = _timed(lambda: process_html(html, "https://example.com/", ContentOptions()))
+    print(
+        f"{paragraphs:>7,} reopened <font> ({len(html) / 1e3:,.0f} KB): {unguarded} "
+        f"| after: pre-pass {prepass * 1e3:6.1f} ms + parse "
+        f"{after * 1e3:5.1f} ms, {nodes:,} nodes | whole content pipeline {pipeline * 1e3:6.1f} ms "
+        f"({flat.formatting:,} formatting tags dropped or closed)"
+    )
+
+
 def _each(fn: Callable[[str], object], pages: list[str]) -> None:
     for html in pages:
         fn(html)
@@ -73,6 +102,8 @@ def main() -> None:
     print(f"depth cap {MAX_DEPTH}")
     for levels in (30_000, 100_000):
         nested(levels)
+    for paragraphs in (2_000, 20_000):
+        reopened(paragraphs, raw=paragraphs <= 2_000)
     normal_pages()
 
 

@@ -8,9 +8,22 @@ from pathlib import Path
 import pytest
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.nesting import MAX_DEPTH, limit_nesting, nesting_depth
+from webdata.content.nesting import (
+    _FORMATTING,
+    MAX_DEPTH,
+    MAX_FORMATTING,
+    _Exceeded,
+    _Model,
+    limit_nesting,
+    nesting_depth,
+)
 from webdata.content.parse import parse_html
-from webdata.content.pipeline import FLATTENED_WARNING, ContentOptions, process_html
+from webdata.content.pipeline import (
+    FLATTENED_WARNING,
+    FORMATTING_WARNING,
+    ContentOptions,
+    process_html,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -116,7 +129,7 @@ def test_end_tags_of_removed_elements_go_too() -> None:
 
 def test_pages_too_short_to_nest_past_the_cap_are_not_scanned() -> None:
     assert limit_nesting("<a>" * 99, max_depth=100).html == "<a>" * 99
-    assert limit_nesting("<i>" * 101, max_depth=100).flattened == 1
+    assert limit_nesting("<q>" * 101, max_depth=100).flattened == 1
 
 
 # -- real pages pass untouched -----------------------------------------------------------------
@@ -153,3 +166,104 @@ def test_pipeline_output_unchanged_on_normal_pages() -> None:
     html = (GOLDEN / "article_page.html").read_text() * 3
     result = process_html(html, "https://example.com/", ContentOptions())
     assert result.warning is None or FLATTENED_WARNING not in result.warning
+
+
+# -- reopened formatting elements ---------------------------------------------------------------
+
+# Unclosed formatting elements with distinct attributes (the parser's "Noah's Ark" keeps only 3
+# identical ones) are cloned again in every later paragraph or block: quadratic unguarded
+# (20,000 paragraphs: 5 million nodes, about 45 s of content stage under the depth cap alone).
+REOPENED = {
+    "paragraphs": lambda n: "".join(f"<p><font color=c{i}>x</p>" for i in range(n)),
+    "unclosed paragraphs": lambda n: "".join(f"<p><b id=b{i}>x" for i in range(n)),
+    "divs": lambda n: "".join(f"<div><font color=c{i}>x</div>" for i in range(n)),
+    "list items": lambda n: "<ul>" + "".join(f"<li><i id=i{i}>x" for i in range(n)),
+    "headings": lambda n: "".join(f"<p><font face=f{i}>x<h1>y</h1>" for i in range(n)),
+    "three a paragraph": lambda n: "".join(
+        f"<p><b id=a{i}><i id=b{i}><u id=c{i}>x</p>" for i in range(n // 3)
+    ),
+    "many open, then paragraphs": lambda n: (
+        "".join(f"<p><font color=c{i}>x</p>" for i in range(MAX_FORMATTING)) + "<p>x" * n
+    ),
+    "identical": lambda n: "<p><font color=c1>x</p>" * n,
+}
+
+
+def node_count(html: str) -> int:
+    return sum(1 for _ in LexborHTMLParser(html).root.traverse(include_text=True))
+
+
+@pytest.mark.parametrize("name", sorted(REOPENED))
+def test_reopened_formatting_grows_linearly(name: str) -> None:
+    make = REOPENED[name]
+    for size in (1_000, 20_000):
+        html = make(size)
+        quarter = node_count(limit_nesting(make(size // 4)).html)
+        full = node_count(limit_nesting(html).html)
+        # Four times the page, at most about four times the nodes (quadratic: 16 times; under
+        # the depth cap alone, about 7 times from 250 paragraphs to 1,000).
+        assert full < 5 * quarter, f"{name}: {quarter:,} -> {full:,} nodes"
+        # And at most about one reopened element a tag (the depth cap alone: 5 million nodes).
+        assert full < 4 * html.count("<") + 5_000, f"{name}: {full:,} nodes"
+
+
+def test_reopened_formatting_through_the_pipeline() -> None:
+    html = REOPENED["paragraphs"](20_000)  # 530 KB
+    nodes = node_count(limit_nesting(html).html)
+    assert nodes < 4 * html.count("<") + 5_000, nodes  # the depth cap alone: 5,127,363
+
+    def cpu_s(page: str) -> float:
+        start = time.thread_time()  # CPU time: other processes' work does not count
+        result = process_html(page, "https://example.com/", ContentOptions())
+        assert result.markdown is not None
+        assert result.markdown.split() == ["x"] * page.count(">x<")  # the text is kept
+        assert result.warning is not None and FORMATTING_WARNING in result.warning
+        return time.thread_time() - start
+
+    elapsed = cpu_s(html)  # about 0.6 s here; unguarded, 45 s
+    if elapsed >= 4:
+        # A slow or busy machine: then the shape decides (quadratic would be 16 times).
+        quarter = min(cpu_s(REOPENED["paragraphs"](5_000)) for _ in range(2))
+        assert min(elapsed, cpu_s(html)) < 8 * quarter, f"{elapsed:.2f}s vs {quarter:.2f}s"
+
+
+def test_too_many_formatting_elements_are_dropped_with_their_end_tags() -> None:
+    html = "".join(f"<b id=b{i}>" for i in range(100)) + "deep" + "</b>" * 100 + "<p>after</p>"
+    result = limit_nesting(html)
+    assert result.formatting == 100 - MAX_FORMATTING and result.flattened == 0
+    assert result.html.count("<b id=") == MAX_FORMATTING
+    assert result.html.count("</b>") == MAX_FORMATTING
+    tree = LexborHTMLParser(result.html)
+    paragraph = tree.css_first("p")
+    assert paragraph is not None and paragraph.text() == "after"
+    assert paragraph.parent is not None and paragraph.parent.tag == "body"  # nothing reopened
+    # A link is never what goes: only one <a> is ever open.
+    links = "".join(f"<i id=i{i}>" for i in range(100)) + '<a href="/x">link</a>'
+    assert '<a href="/x">link</a>' in limit_nesting(links).html
+
+
+def test_a_few_unclosed_formatting_elements_are_left_alone() -> None:
+    pages = "".join(p.read_text() for p in sorted(GOLDEN.glob("*.html")))
+    # Sloppy but real: bold and italics left open in the first paragraphs, and a long page
+    # after them (every block that closes later reopens them).
+    head = pages.replace("<p>", "<p><b class=open>", 2).replace("<p>", "<p><i class=open>", 1)
+    sloppy = head + pages * 10
+    assert sloppy.count("class=open>") == 3 and len(sloppy) > 60_000
+    result = limit_nesting(sloppy)
+    assert result.html is sloppy
+    assert result.formatting == 0 and result.flattened == 0
+    processed = process_html(sloppy, "https://example.com/", ContentOptions())
+    assert processed.warning is None or FORMATTING_WARNING not in processed.warning
+
+
+@pytest.mark.parametrize("name", sorted(REOPENED))
+def test_the_model_counts_its_formatting_elements(name: str) -> None:
+    pages = [REOPENED[name](2_000), *(p.read_text() for p in sorted(GOLDEN.glob("*.html")))]
+    for html in pages:
+        for exact in (False, True):
+            model = _Model(MAX_DEPTH)
+            try:
+                model.exact(html) if exact else model.quick(html)
+            except _Exceeded:
+                continue
+            assert model.formatting == sum(tag in _FORMATTING for tag in model.stack)

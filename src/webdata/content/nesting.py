@@ -21,8 +21,26 @@ say) rather than too shallow, since tricks that hide nesting are what a hostile 
 - formatting elements (``<b>``, ``<font>``...) popped by another end tag stay counted, since the
   parser reopens them ("reconstructs the active formatting elements") at the next content.
 
+Reopening is the other hostile shape: every formatting element left open is cloned again after
+each paragraph or block that closed over it, so ``<p><font color=cN>x</p>`` repeated (distinct
+attributes defeat the parser's limit of 3 identical entries) builds a tree quadratic in the
+page: 20,000 of them, 530 KB, make 5 million nodes even under the depth cap (45 s of content
+stage). Two bounds keep it linear:
+
+- at most ``MAX_FORMATTING`` formatting elements (``<a>`` aside: there is only ever one) are
+  open at once; the start tags past it, and their end tags, are replaced by a space;
+- each boundary (a paragraph or another element closing while formatting is open) may reopen
+  one element for free; once the reopenings beyond that pass ``REOPEN_BUDGET`` plus one per
+  tag of the page, the formatting elements open at a boundary are closed there (end tags
+  inserted after the tag that closes the block), so the parser has nothing left to clone. A
+  page then costs about two reopened elements a tag at most, plus the budget.
+
+Real pages stay well inside both (the 500 WCXB pages: at most 4 formatting elements open at
+once, at most 142 reopenings past the free ones), and are returned as they are.
+
 Two passes: a quick one (one ``findall``, a light loop) measures the depth; only a page found
-deeper than the cap gets the exact pass, which records positions and cuts.
+deeper than the cap, or past a formatting bound, gets the exact pass, which records positions,
+cuts and closes.
 """
 
 from __future__ import annotations
@@ -31,6 +49,10 @@ import re
 from dataclasses import dataclass
 
 MAX_DEPTH = 256
+# Formatting elements open at once (see the module's docstring), and the reopenings past one a
+# boundary that a page may cost, besides one a tag, before what is open at a boundary is closed.
+MAX_FORMATTING = 64
+REOPEN_BUDGET = 4_096
 
 # The rest of a tag after its name, as the tokenizer reads it: quotes delimit only attribute
 # values, so ``<div title="</div>">`` is one tag. Group: "/" when the tag is self-closing.
@@ -136,17 +158,28 @@ _CLOSERS = _CELL | _RUBY | _DEFINITION | {"a", "button", "li", "option", "optgro
 class Nesting:
     html: str  # the input, or the input flattened past the cap
     depth: int  # deepest nesting found; once past the cap, a lower bound
-    flattened: int  # start tags removed
+    flattened: int  # start tags removed past the depth cap
+    formatting: int = 0  # formatting elements removed or closed (``MAX_FORMATTING``, budget)
+
+
+class _Exceeded(Exception):
+    """The quick pass met a page that needs cuts: the exact pass takes over."""
 
 
 def limit_nesting(html: str, max_depth: int = MAX_DEPTH) -> Nesting:
     """``html`` with whatever nests deeper than ``max_depth`` flattened (text kept)."""
     if len(html) < 3 * max_depth:  # a start tag takes 3 characters at least ("<a>")
         return Nesting(html, 0, 0)
-    depth = _Model(max_depth).quick(html)
+    quick = _Model(max_depth)
+    try:
+        depth = quick.quick(html)
+    except _Exceeded:
+        depth = None
     if depth is not None:
         return Nesting(html, depth, 0)
-    return _Model(max_depth).exact(html)
+    exact = _Model(max_depth)
+    exact.budget = quick.budget  # grown by the page's tags
+    return exact.exact(html)
 
 
 def flatten_deep_nesting(html: str, max_depth: int = MAX_DEPTH) -> str:
@@ -156,7 +189,9 @@ def flatten_deep_nesting(html: str, max_depth: int = MAX_DEPTH) -> str:
 
 def nesting_depth(html: str) -> int:
     """How deep ``html`` nests (the model's estimate; no cap, no size threshold)."""
-    return _Model(1 << 62).exact(html).depth
+    model = _Model(1 << 62)
+    model.formatting_cap = model.budget = 1 << 62
+    return model.exact(html).depth
 
 
 def _lower(name: str) -> str:
@@ -171,15 +206,28 @@ def _lower(name: str) -> str:
 class _Model:
     """A model of the parser's stack of open elements, fed one tag at a time."""
 
-    __slots__ = ("cap", "deepest", "dropped", "frameset", "open_dropped", "stack")
+    __slots__ = (
+        "at", "budget", "cap", "closed", "cuts", "deepest", "dropped", "formatting",
+        "formatting_cap", "frameset", "open_dropped", "p_open", "reopened", "stack",
+    )  # fmt: skip
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
+        self.formatting_cap = MAX_FORMATTING
+        self.budget = REOPEN_BUDGET
         self.stack: list[str] = []
         self.dropped: dict[str, int] = {}  # start tags removed and not yet closed, by name
         self.open_dropped = 0
         self.deepest = 0
         self.frameset = False  # a <frameset> opened: start tags there close nothing
+        self.formatting = 0  # formatting elements on the stack
+        self.p_open = False  # a <p> is open (the stack leaves <p> out)
+        self.reopened = 0  # reopenings past the free one a boundary (see ``boundary``)
+        self.closed = 0  # formatting elements removed or closed
+        # The exact pass: spans to replace (a space for a cut tag, end tags where formatting
+        # is closed), and the end of the tag being read (-1 in the quick pass).
+        self.cuts: list[tuple[int, int, str]] = []
+        self.at = -1
 
     def in_foreign(self) -> bool:
         """Whether the current node is SVG / MathML (where "/>" closes and tags are generic)."""
@@ -191,7 +239,9 @@ class _Model:
     def quick(self, html: str) -> int | None:
         """The depth, or None when the page nests past the cap (or needs the exact pass)."""
         stack, kinds, cap = self.stack, _KIND, self.cap
-        for _raw, inner, to_end, slash, tag, self_closing in _QUICK.findall(html):
+        tags = _QUICK.findall(html)
+        self.budget += len(tags)
+        for _raw, inner, to_end, slash, tag, self_closing in tags:
             if not tag:
                 if _raw and (((inner or to_end) and self.in_foreign()) or "frameset" in stack):
                     return None  # <style> in SVG holds markup: look closer
@@ -201,6 +251,10 @@ class _Model:
                 # Most end tags close the current element.
                 if stack and stack[-1] == name:
                     stack.pop()
+                    if name in _FORMATTING:
+                        self.formatting -= 1
+                    elif self.formatting > 1:
+                        self.boundary()
                 else:
                     self.end(name, kinds.get(name, _OTHER))
                 continue
@@ -216,12 +270,18 @@ class _Model:
                 self.break_out()
             kind = kinds.get(name, _OTHER)
             if kind == _SKIP:
+                if name == "p":
+                    self.p_start()
                 continue
             if kind == _ROW:
                 self.close_cell()
                 continue
             if kind in (_RAW, _PLAIN):  # <Script>, <plaintext>: rare, look closer
                 return None
+            if kind == _FORMAT:
+                if len(stack) >= self.formatting_cap and self.too_many(name):
+                    return None
+                self.formatting += 1
             if name in _CLOSERS:
                 if name in _CELL and "table" not in stack:  # ignored outside a table
                     continue
@@ -244,12 +304,12 @@ class _Model:
 
     def exact(self, html: str) -> Nesting:
         """The page with start tags past the cap, and their end tags, cut out."""
-        cuts: list[tuple[int, int]] = []
+        cuts = self.cuts
         removed = 0
         kinds, search, stack = _KIND, _TAG.search, self.stack
         pos = 0
         while (match := search(html, pos)) is not None:
-            pos = match.end()
+            pos = self.at = match.end()
             tag = match.group(2)
             if tag is None:  # a comment; "<!-->" closes at once
                 end = _COMMENT_END.match(html, pos)
@@ -261,7 +321,7 @@ class _Model:
             kind = kinds.get(name, _OTHER)
             if match.group(1):
                 if not self.end(name, kind):
-                    cuts.append(match.span())
+                    cuts.append((*match.span(), " "))
                 continue
             foreign = self.in_foreign()
             if foreign and (name in _BREAKOUT or (name == "font" and _FONT_OUT.search(match[0]))):
@@ -287,14 +347,21 @@ class _Model:
                     self.close_cell()
                     continue
                 if kind == _SKIP or (match.group(3) and name in ("svg", "math")):
+                    if name == "p":
+                        self.p_start()
                     continue
                 if name == "select" and "select" in stack:  # acts as </select>
                     self.pop_to(name, _SCOPE, keep_formatting=True)
                     continue
+            if kind == _FORMAT and not foreign and self.too_many(name):
+                self.drop(name)
+                cuts.append((*match.span(), " "))
+                self.closed += 1
+                continue
             if not self.start(name, foreign=foreign):
-                cuts.append(match.span())
+                cuts.append((*match.span(), " "))
                 removed += 1
-        return Nesting(_cut(html, cuts), self.deepest, removed)
+        return Nesting(_cut(html, cuts), self.deepest, removed, self.closed)
 
     # -- tags ------------------------------------------------------------------------------
 
@@ -310,15 +377,76 @@ class _Model:
         elif name == "svg" or name == "math":
             name = _ROOTS[name]
         if len(stack) >= self.cap:
-            bare = name.lstrip(_FOREIGN)
-            self.dropped[bare] = self.dropped.get(bare, 0) + 1
-            self.open_dropped += 1
+            self.drop(name.lstrip(_FOREIGN))
             self.deepest = max(self.deepest, len(stack) + self.open_dropped)
             return False
         stack.append(name)
+        if name in _FORMATTING:
+            self.formatting += 1
         self.frameset = self.frameset or name == "frameset"
         self.deepest = max(self.deepest, len(stack))
         return True
+
+    def drop(self, name: str) -> None:
+        """A start tag is removed: so is the end tag that would close it."""
+        self.dropped[name] = self.dropped.get(name, 0) + 1
+        self.open_dropped += 1
+
+    def too_many(self, name: str) -> bool:
+        """Whether a new formatting element ``name`` would be past ``MAX_FORMATTING``."""
+        stack = self.stack
+        return (
+            name != "a"  # a new <a> closes the open one
+            and len(stack) >= self.formatting_cap
+            and self.open_formatting() >= self.formatting_cap
+        )
+
+    def open_formatting(self) -> int:
+        """Formatting elements the parser would reopen here (those past the last marker)."""
+        count = 0
+        for tag in reversed(self.stack):
+            if tag in _FORMATTING:
+                count += 1
+            elif tag in _MARKERS:
+                break
+        return count
+
+    def p_start(self) -> None:
+        if self.p_open and self.formatting > 1:  # closes the open paragraph
+            self.boundary()
+        self.p_open = True
+
+    def p_end(self) -> None:
+        if self.p_open and self.formatting > 1:
+            self.boundary()
+        self.p_open = False
+
+    def boundary(self) -> None:
+        """An element other than formatting closed: what formatting it held is reopened at the
+        next content, and once reopened, is in every later block that closes. The model does
+        not know which of the formatting open that is, so it counts them all (past the last
+        marker; one is free). Past the budget, it closes them (end tags after the current tag)
+        or, in the quick pass, hands over to the exact pass."""
+        count = self.open_formatting()
+        if count <= 1:
+            return
+        self.reopened += count - 1
+        if self.reopened <= self.budget:
+            return
+        if self.at < 0:
+            raise _Exceeded
+        stack, names = self.stack, []
+        for i in range(len(stack) - 1, -1, -1):
+            tag = stack[i]
+            if tag in _FORMATTING:
+                names.append(tag)
+                del stack[i]
+            elif tag in _MARKERS:
+                break
+        # Innermost first: each is then the current node (or, once popped, just forgotten).
+        self.cuts.append((self.at, self.at, "".join(f"</{tag}>" for tag in names)))
+        self.closed += len(names)
+        self.formatting -= len(names)
 
     def end(self, name: str, kind: int) -> bool:
         """Close what ``</name>`` closes; False when it closes a removed start tag."""
@@ -331,6 +459,8 @@ class _Model:
         if stack and stack[-1][0] in _FOREIGN:  # end tags follow SVG / MathML rules there
             if name == "br" or name == "p":
                 self.break_out()
+                if name == "p":
+                    self.p_end()
                 return True
             for i in range(len(stack) - 1, -1, -1):
                 tag = stack[i]
@@ -340,6 +470,8 @@ class _Model:
                     self.pop_from(i, keep_formatting=False)
                     return True
         if kind == _SKIP or (self.frameset and name != "frameset"):  # frameset: ignored
+            if name == "p":
+                self.p_end()
             return True
         if kind == _ROW or name in _CELL:
             self.close_cell()
@@ -385,6 +517,7 @@ class _Model:
             for i in range(len(stack) - 1, -1, -1):
                 if stack[i] == "a":
                     del stack[i]
+                    self.formatting -= 1
                     return
                 if stack[i] in _SCOPE:
                     return
@@ -424,6 +557,8 @@ class _Model:
         stack = self.stack
         popped = stack[index : index + 1] if only else stack[index:]
         del stack[index : index + len(popped)]
+        if self.formatting:
+            self.formatting -= sum(tag in _FORMATTING for tag in popped)
         if not keep_formatting or popped[0] in _MARKERS:
             return
         # Formatting elements closed implicitly are reopened at the next content,
@@ -433,16 +568,21 @@ class _Model:
                 break
             if tag in _FORMATTING:
                 stack.append(tag)
+                self.formatting += 1
+        if self.formatting > 1:
+            self.boundary()
 
 
-def _cut(html: str, cuts: list[tuple[int, int]]) -> str:
-    """``html`` with each span replaced by a space (so words on both sides stay apart)."""
+def _cut(html: str, cuts: list[tuple[int, int, str]]) -> str:
+    """``html`` with each span replaced by its text: a space for a removed tag (so words on
+    both sides stay apart), end tags inserted where formatting is closed."""
     if not cuts:
         return html
+    cuts.sort(key=lambda cut: cut[:2])  # an insertion after a tag comes after its cut
     parts, pos = [], 0
-    for start, end in cuts:
+    for start, end, text in cuts:
         parts.append(html[pos:start])
-        parts.append(" ")
+        parts.append(text)
         pos = end
     parts.append(html[pos:])
     return "".join(parts)

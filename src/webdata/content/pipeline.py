@@ -45,6 +45,10 @@ FLATTENED_WARNING = (
     f"This page nests HTML elements deeper than {MAX_DEPTH} levels; the deeper tags were"
     " flattened before parsing (their text is kept)"
 )
+FORMATTING_WARNING = (
+    "This page leaves more formatting elements (<b>, <font>...) open than the parser can"
+    " reopen cheaply; the excess were closed before parsing (their text is kept)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,10 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
         fragment = _serialize(root)
         cleaned = fragment if options.want_html else None
         markdown = html_to_markdown(fragment) if options.want_markdown else None
-    if nesting.flattened:
-        warning = f"{warning}; {FLATTENED_WARNING}" if warning else FLATTENED_WARNING
+    for cut, said in (
+        (nesting.flattened, FLATTENED_WARNING),
+        (nesting.formatting, FORMATTING_WARNING),
+    ):
+        if cut:
+            warning = f"{warning}; {said}" if warning else said
     return ContentResult(markdown, cleaned, links, images, metadata, warning)
