@@ -85,3 +85,32 @@ def test_definition_lists_of_documentation_keep_their_terms() -> None:
     )
     md = markdown(page(f"<main><h1>API</h1>{entries}</main>"))
     assert md.count("signature:") == 6
+
+
+def promo_card(i: int) -> str:
+    return (
+        f"<div class='tile'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''>"
+        f"<span>Top rated</span><h3>Carry-on spinner {i}</h3></a><span>${200 + i}.99</span>"
+        "<div class='promo'><span>Extra 17% off with code LUCKY17</span>"
+        "<span>+ Free shipping</span></div><span>Save $20</span></div>"
+    )
+
+
+def test_badges_and_promotions_repeated_on_cards_go_discounts_stay() -> None:
+    cards = "".join(promo_card(i) for i in range(5))
+    md = markdown(page(f"<main><h1>Carry-ons</h1><div class='grid'>{cards}</div></main>"))
+    assert "Carry-on spinner 2" in md
+    assert "$202.99" in md
+    assert "Save $20" in md  # the card's discount is price information
+    assert "Top rated" not in md
+    assert "LUCKY17" not in md
+    assert "Free shipping" not in md
+
+
+def test_a_promotion_standing_once_stays() -> None:
+    html = page(
+        "<main><h1>Moving service</h1><p>We pack, load and move your home in one day.</p>"
+        "<div><img src='/truck.jpg' alt=''><p>Free shipping of boxes on every booking.</p></div>"
+        "</main>"
+    )
+    assert "Free shipping of boxes" in markdown(html)

@@ -10,7 +10,12 @@ Rules, each general (no site names):
   picture), so a lone "Compare" in an article's prose or a table is left alone;
 * the field labels of cards ("Brand name", "Product name", "Price", "Rating": ``dt``s of a
   ``dl`` that sits in a card link or beside the card's picture) repeated on at least
-  ``_LABEL_REPEATS`` cards; the values stay.
+  ``_LABEL_REPEATS`` cards; the values stay;
+* the merchandising stamped on every card: badges ("Top rated", "New arrival", "Best
+  seller") and promotion lines ("Extra 17% off with code X", "+ Free shipping", "Sale ends
+  ..."), repeated on cards like the actions. Discount amounts ("Save $50", "43% off") are
+  price information and stay; so do promotions standing once on the page (on service and
+  product pages they are often the text).
 """
 
 from __future__ import annotations
@@ -32,15 +37,33 @@ _CARD_ACTION = re.compile(
     r"(?:choose|select|more|see\s+all)\s+options|save\s+for\s+later|"
     r"view\s+(?:company\s+|seller\s+|store\s+)?profile|mark\s+as\s+(?:watched|read|seen)|"
     r"rate(?:\s+this)?|follow|add\s+(?:a\s+)?comment|get\s+reward\s+points|ways\s+to\s+save|"
-    r"learn\s+how"
+    r"learn\s+how|"
+    # badges
+    r"(?:top|highly)\s+rated|best\s*-?\s*sellers?|new(?:\s+(?:arrivals?|colou?rs?|release|in))?|"
+    r"brand\s+new|award\s+winner|just\s+reduced|closeout|clearance|last\s+chance|"
+    r"online\s+only|exclusive|limited\s+edition|staff\s+pick|trending|hot|sale|on\s+sale"
     r")\W*$",
     re.IGNORECASE,
 )
-_ACTION_TAGS = "a, span, div, p, li, small, strong, b, em, dd, dt, label"
+_PROMO = re.compile(
+    r"^\W*(?:"
+    r"extra\s+(?:\$|€|£)?\d+(?:[.,]\d+)?\s*%?\s+off\b.{0,80}|"
+    r".{0,80}\b(?:use|with|enter|apply)\s+(?:the\s+)?(?:coupon\s+|promo\s+|discount\s+)?"
+    r"code\b.{0,80}|"
+    r".{0,40}\boff\s+your\s+(?:first\s+|next\s+)?(?:order|purchase)\b.{0,80}|"
+    r"\+?\s*free\s+(?:standard\s+|ground\s+|2-day\s+)?shipping\b.{0,60}|"
+    r"(?:sale|offer|deal)\s+ends\b.{0,120}|"
+    r"(?:bundle|buy\s+more)\s*(?:&|and)?\s*save\b.{0,80}"
+    r")$",
+    re.IGNORECASE | re.DOTALL,
+)
+_PHRASE_TAGS = "a, span, div, p, li, small, strong, b, em, dd, dt, label, section"
 _ACTION_MAX_CHARS = 60
+_PROMO_MAX_CHARS = 200
+_HEADINGS_OR_PICTURES = "h1, h2, h3, h4, h5, h6, img, picture"
 _MIN_REPEATS = 3
 _LABEL_REPEATS = 5
-_CARD_LEVELS = 4  # an action this close to a picture or inside a link is a card's
+_CARD_LEVELS = 4  # a phrase this close to a picture or inside a link is a card's
 
 
 def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
@@ -56,15 +79,25 @@ def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
     return False
 
 
-def card_action_removals(scope: LexborNode) -> list[LexborNode]:
-    """Elements whose whole text is a card action, repeated across the grid's cards."""
+def _card_phrase(node: LexborNode, text: str) -> bool:
+    if len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text):
+        return True
+    return (
+        len(text) <= _PROMO_MAX_CHARS
+        and _PROMO.match(text) is not None
+        and node.css_first(_HEADINGS_OR_PICTURES) is None
+    )
+
+
+def card_phrase_removals(scope: LexborNode) -> list[LexborNode]:
+    """Actions, badges and promotion lines repeated on the cards of a grid."""
     found: dict[str, list[LexborNode]] = defaultdict(list)
     own = scope.mem_id
-    for node in scope.css(_ACTION_TAGS):
+    for node in scope.css(_PHRASE_TAGS):
         if node.mem_id == own:
             continue
         text = node.text(deep=True, strip=True)
-        if text and len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text) and _in_card(node):
+        if text and _card_phrase(node, text) and _in_card(node):
             found[" ".join(text.lower().split())].append(node)
     out: list[LexborNode] = []
     for nodes in found.values():
@@ -96,4 +129,4 @@ def field_label_removals(scope: LexborNode) -> list[LexborNode]:
 
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
-    return card_action_removals(scope) + field_label_removals(scope)
+    return card_phrase_removals(scope) + field_label_removals(scope)
