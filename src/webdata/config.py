@@ -189,6 +189,9 @@ class Settings(BaseSettings):
     # more than what is left of the request's timeout).
     media_max_bytes: int = Field(200 * 1024 * 1024, ge=1024)
     media_timeout_s: float = Field(120.0, ge=1)
+    # ffmpeg conversions one process runs at once (default: one per core); more requests wait
+    # for a slot within their media_timeout_s / timeout, then get a warning.
+    media_max_conversions: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
     log_level: str = "info"
     # Print the generated first key on start (only ever once, when no key exists).
     print_first_key: bool = True

@@ -4,7 +4,9 @@ size cap, the time limit and failures as warnings, never as errors."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import subprocess
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -492,6 +494,149 @@ async def test_ffmpeg_may_not_read_playlists(tmp_path: Path) -> None:
     with pytest.raises(TranscodeError, match="not on whitelist"):
         await to_mp3(playlist, tmp_path / "out.mp3", timeout_s=30, max_bytes=10**7)
     assert not (tmp_path / "out.mp3").exists() or (tmp_path / "out.mp3").stat().st_size == 0
+
+
+# -- conversion slots ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def conversions() -> Iterator[Callable[[int], None]]:
+    """Sets the process's conversion limit for one test, then puts the old one back."""
+    before = media_transcode.max_conversions()
+    yield media_transcode.set_max_conversions
+    media_transcode.set_max_conversions(before)
+
+
+def ffmpeg_children(tmp_path: Path) -> set[int]:
+    """The ffmpeg processes this test process runs on files under ``tmp_path`` (the fixture
+    site, in a thread here, may be making its own files), zombies aside, from /proc."""
+    me, found = os.getpid(), set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+            name_end = text.rfind(")")
+            state, ppid = text[name_end + 2 :].split()[:2]
+            if text[text.find("(") + 1 : name_end] != "ffmpeg" or int(ppid) != me or state == "Z":
+                continue
+            if str(tmp_path).encode() in (stat.parent / "cmdline").read_bytes():
+                found.add(int(stat.parent.name))
+        except OSError:  # gone meanwhile
+            continue
+    return found
+
+
+def long_audio(tmp_path: Path) -> Path:
+    """A minute of tone as WAV: its MP3 takes a few hundred ms, long enough to be watched."""
+    src = tmp_path / "long.wav"
+    src.write_bytes(
+        pages_media._ffmpeg("-f", "lavfi", "-i", "sine=duration=60", "-c:a", "pcm_s16le", "l.wav")
+    )
+    return src
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+async def test_conversions_at_once_are_bounded(
+    tmp_path: Path, conversions: Callable[[int], None], limit: int
+) -> None:
+    """Two conversions at once: one ffmpeg after the other with one slot (two with two, which
+    shows the watch would see them overlap)."""
+    conversions(limit)
+    src = long_audio(tmp_path)
+    seen: list[set[int]] = []
+    done = asyncio.Event()
+
+    async def watch() -> None:
+        while not done.is_set():
+            seen.append(ffmpeg_children(tmp_path))
+            await asyncio.sleep(0.005)
+
+    watcher = asyncio.create_task(watch())
+    try:
+        await asyncio.gather(
+            *(
+                to_mp3(src, tmp_path / f"out{i}.mp3", timeout_s=60, max_bytes=10**8)
+                for i in range(2)
+            )
+        )
+    finally:
+        done.set()
+        await watcher
+    assert all(sniff((tmp_path / f"out{i}.mp3").read_bytes()[:64]) == "mp3" for i in range(2))
+    compact = [sorted(s) for i, s in enumerate(seen) if i == 0 or s != seen[i - 1]]
+    assert len(set().union(*seen)) == 2, compact  # both ffmpeg processes were seen
+    assert max(map(len, seen)) == limit
+    if limit == 1:
+        # And one after the other: the first one's last sighting before the second's first.
+        order = [pid for sample in seen for pid in sample]
+        first, second = order[0], next(pid for pid in order if pid != order[0])
+        last_first = max(i for i, sample in enumerate(seen) if first in sample)
+        assert last_first < min(i for i, sample in enumerate(seen) if second in sample)
+
+
+async def test_a_conversion_without_a_free_slot_fails_in_time(
+    tmp_path: Path, conversions: Callable[[int], None]
+) -> None:
+    conversions(1)
+    src = long_audio(tmp_path)
+    running = asyncio.create_task(
+        to_mp3(src, tmp_path / "first.mp3", timeout_s=60, max_bytes=10**8)
+    )
+    for _ in range(2_000):  # until the first conversion holds the one slot (10 s at most)
+        if ffmpeg_children(tmp_path):
+            break
+        await asyncio.sleep(0.005)
+    assert ffmpeg_children(tmp_path), "the first conversion never started"
+    started = time.monotonic()
+    with pytest.raises(TranscodeError, match=r"no media conversion slot came free within 0\.2s"):
+        await to_mp3(src, tmp_path / "second.mp3", timeout_s=0.2, max_bytes=10**8)
+    assert time.monotonic() - started < 2  # 0.2 s and the time to say so
+    assert not (tmp_path / "second.mp3").exists()
+    with pytest.raises(TranscodeError, match="slot"):  # video conversions share the slots
+        await to_video(src, tmp_path / "second", timeout_s=0.1, max_bytes=10**8)
+    await running  # undisturbed
+    assert sniff((tmp_path / "first.mp3").read_bytes()[:64]) == "mp3"
+    # The waiters that gave up hold nothing: the next conversion gets the slot at once.
+    await to_mp3(src, tmp_path / "third.mp3", timeout_s=60, max_bytes=10**8)
+
+
+async def test_media_stage_without_a_free_slot_is_a_warning(
+    site_url: str, data_dir: Path, conversions: Callable[[int], None]
+) -> None:
+    conversions(1)
+    async with services_for(data_dir) as services:
+        ctx = await page(services, f"{site_url}/media/podcast", "audio")  # an m4a: converted
+        async with media_transcode.conversion_slot(10):  # another request's conversion
+            started = time.monotonic()
+            await media_stage(ctx, services, "http://api.test", timeout_s=1.5)
+            took = time.monotonic() - started
+        assert ctx.fields["audio"] is None and not ctx.cacheable
+        (warning,) = ctx.warnings
+        assert warning.startswith("The audio format returned nothing: "), warning
+        # The wait's own message, or the stage's time limit when that struck first.
+        assert "no media conversion slot came free" in warning or "1.5s" in warning, warning
+        assert took < 3
+        # The slot free again: the same page gets its MP3.
+        again = await page(services, f"{site_url}/media/podcast", "audio")
+        await media_stage(again, services, "http://api.test", timeout_s=30)
+    assert again.warnings == [] and again.fields["audio"] is not None
+
+
+def test_the_limit_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert Settings(data_dir=tmp_path).media_max_conversions == (os.cpu_count() or 1)
+    monkeypatch.setenv("WEBDATA_MEDIA_MAX_CONVERSIONS", "3")
+    assert Settings(data_dir=tmp_path).media_max_conversions == 3
+    monkeypatch.setenv("WEBDATA_MEDIA_MAX_CONVERSIONS", "0")
+    with pytest.raises(ValueError, match="media_max_conversions"):
+        Settings(data_dir=tmp_path)
+
+
+async def test_services_apply_the_limit(tmp_path: Path, conversions: Callable[[int], None]) -> None:
+    settings = Settings(data_dir=tmp_path, media_max_conversions=3)
+    services = await ScrapeServices.start(settings, content_workers=0)
+    try:
+        assert media_transcode.max_conversions() == 3
+    finally:
+        await services.close()
 
 
 # -- through the API ----------------------------------------------------------------------------

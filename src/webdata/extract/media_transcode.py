@@ -7,20 +7,32 @@ output size cap. The input is an untrusted file, so ffmpeg may open local files 
 (``-protocol_whitelist file``: a playlist inside cannot reach the network) and only through
 the demuxers of plain media files (``-format_whitelist``: no HLS, concat or image-sequence
 demuxer that would read other local files into the output).
+
+Each conversion takes one of the process's conversion slots first (``set_max_conversions``,
+``WEBDATA_MEDIA_MAX_CONVERSIONS``: one per core by default), so a burst of requests queues
+instead of starting an ffmpeg each. The wait comes out of the conversion's own time: a caller
+that gets no slot in time gets a ``TranscodeError`` saying so, like one whose ffmpeg ran late.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shutil
+import threading
+from collections import deque
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 __all__ = [
     "FfmpegMissing",
     "TranscodeError",
+    "conversion_slot",
     "ffmpeg_path",
     "looks_like_mp3",
+    "max_conversions",
+    "set_max_conversions",
     "sniff",
     "to_mp3",
     "to_video",
@@ -43,6 +55,97 @@ class FfmpegMissing(TranscodeError):
 
 def ffmpeg_path() -> str | None:
     return shutil.which("ffmpeg")
+
+
+class _Slots:
+    """At most ``limit`` holders at once in this process, served in turn, whichever event loop
+    (API, worker, a test's) or thread asks; a waiter that is cancelled leaves the queue, and
+    one cancelled just as it was served passes its slot on."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.running = 0
+        self._lock = threading.Lock()
+        self._waiters: deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = deque()
+
+    async def acquire(self) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self.running < self.limit and not self._waiters:
+                self.running += 1
+                return
+            waiter = (loop, loop.create_future())
+            self._waiters.append(waiter)
+        try:
+            await waiter[1]
+        except BaseException:
+            with self._lock:
+                try:
+                    self._waiters.remove(waiter)
+                    served = False
+                except ValueError:  # served meanwhile: the slot is ours to give back
+                    served = True
+            if served:
+                self.release()
+            raise
+
+    def release(self) -> None:
+        with self._lock:
+            self.running -= 1
+            self._serve()
+
+    def resize(self, limit: int) -> None:
+        with self._lock:
+            self.limit = limit
+            self._serve()
+
+    def _serve(self) -> None:  # with the lock held
+        while self._waiters and self.running < self.limit:
+            loop, future = self._waiters.popleft()
+            self.running += 1
+            try:
+                loop.call_soon_threadsafe(_grant, future)
+            except RuntimeError:  # its loop is closed: nobody waits there any more
+                self.running -= 1
+
+
+def _grant(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+_SLOTS = _Slots(os.cpu_count() or 1)
+
+
+def max_conversions() -> int:
+    """How many ffmpeg conversions this process runs at once."""
+    return _SLOTS.limit
+
+
+def set_max_conversions(limit: int) -> None:
+    """At most ``limit`` ffmpeg conversions at once in this process (the setting
+    ``WEBDATA_MEDIA_MAX_CONVERSIONS``, applied when the scrape services start)."""
+    if limit < 1:
+        raise ValueError("at least one conversion must be allowed")
+    _SLOTS.resize(limit)
+
+
+@contextlib.asynccontextmanager
+async def conversion_slot(timeout_s: float) -> AsyncIterator[None]:
+    """Hold one of the process's conversion slots; ``TranscodeError`` when none comes free
+    within ``timeout_s``."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            await _SLOTS.acquire()
+    except TimeoutError:
+        raise TranscodeError(
+            f"no media conversion slot came free within {timeout_s:g}s (the server runs"
+            f" {_SLOTS.limit} at once and all were busy)"
+        ) from None
+    try:
+        yield
+    finally:
+        _SLOTS.release()
 
 
 def looks_like_mp3(head: bytes) -> bool:
@@ -121,15 +224,21 @@ def _output_cap(dst: Path, max_bytes: int) -> None:
 
 
 async def to_mp3(src: Path, dst: Path, *, timeout_s: float, max_bytes: int) -> None:
-    """The first audio track of ``src`` as MP3 (LAME VBR quality 4, about 165 kbit/s)."""
-    try:
-        await _ffmpeg(
-            [*_INPUT, "-i", str(src), "-map", "0:a:0", "-vn", "-acodec", "libmp3lame", "-q:a",
-             "4", "-fs", str(max_bytes), "-f", "mp3", "-y", str(dst)],
-            timeout_s,
-        )  # fmt: skip
-    except TranscodeError as exc:
-        raise _no_stream(exc, "audio") from None
+    """The first audio track of ``src`` as MP3 (LAME VBR quality 4, about 165 kbit/s).
+    ``timeout_s`` covers the wait for a conversion slot and the conversion."""
+    if ffmpeg_path() is None:
+        raise FfmpegMissing("ffmpeg is not installed")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    async with conversion_slot(timeout_s):
+        try:
+            await _ffmpeg(
+                [*_INPUT, "-i", str(src), "-map", "0:a:0", "-vn", "-acodec", "libmp3lame",
+                 "-q:a", "4", "-fs", str(max_bytes), "-f", "mp3", "-y", str(dst)],
+                deadline - loop.time(),
+            )  # fmt: skip
+        except TranscodeError as exc:
+            raise _no_stream(exc, "audio") from None
     _output_cap(dst, max_bytes)
 
 
@@ -144,7 +253,17 @@ async def to_video(src: Path, dst_stem: Path, *, timeout_s: float, max_bytes: in
     """``src`` as a file every browser plays; returns its path (``dst_stem`` + ``.mp4`` or
     ``.webm``). Streams are copied into MP4 when it can hold them, else into WebM (VP8/VP9,
     Vorbis/Opus in Matroska), and only when neither fits encoded as H.264 and AAC (seconds of
-    CPU a minute of video, where a copy takes a fraction of a second)."""
+    CPU a minute of video, where a copy takes a fraction of a second). ``timeout_s`` covers
+    the wait for a conversion slot (one for all the attempts) and the attempts."""
+    if ffmpeg_path() is None:
+        raise FfmpegMissing("ffmpeg is not installed")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    async with conversion_slot(timeout_s):
+        return await _video_attempts(src, dst_stem, deadline=deadline, max_bytes=max_bytes)
+
+
+async def _video_attempts(src: Path, dst_stem: Path, *, deadline: float, max_bytes: int) -> Path:
     streams = ["-map", "0:v:0", "-map", "0:a:0?"]
     mp4, webm = dst_stem.with_suffix(".mp4"), dst_stem.with_suffix(".webm")
     cap = ["-fs", str(max_bytes)]
@@ -155,7 +274,6 @@ async def to_video(src: Path, dst_stem: Path, *, timeout_s: float, max_bytes: in
           "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", *cap, "-f", "mp4"], mp4),
     ]  # fmt: skip
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout_s
     failure = TranscodeError("the video could not be converted")
     for options, dst in attempts:
         left = deadline - loop.time()

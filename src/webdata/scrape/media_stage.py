@@ -7,7 +7,8 @@ wanted format, yt-dlp's generic extractor reads the same HTML offline
 audio of its own. Downloads go through the scrape's engines, so they pass the same SSRF check
 on every hop (``allow_private_networks``), follow redirects the same way, use the proxy mode
 the page was fetched with, and stop at ``max_bytes``. ffmpeg makes the MP3, or the MP4 when
-the video is neither MP4 nor WebM (``extract.media_transcode``).
+the video is neither MP4 nor WebM (``extract.media_transcode``), once one of the process's
+conversion slots is free (``WEBDATA_MEDIA_MAX_CONVERSIONS``); the wait counts in the stage's time.
 
 Nothing here fails the scrape: a page without media, a refused address, a file over the
 cap, a conversion that fails or a stage that runs out of time leaves the field null and says

@@ -15,6 +15,7 @@ from webdata.engines.enhanced import EnhancedEngine
 from webdata.engines.http import HttpEngine
 from webdata.engines.proxy import ProxyPools
 from webdata.extract.llm import LlmClient, LlmSettings
+from webdata.extract.media_transcode import set_max_conversions
 from webdata.extract.pii import load_spacy_ner, set_ner_backend
 from webdata.scrape.content_runner import ContentRunner
 from webdata.scrape.single_flight import SingleFlight
@@ -82,6 +83,7 @@ class ScrapeServices:
         await content.start()
         if settings.pii_spacy_model:
             await _load_pii_model(settings.pii_spacy_model)
+        set_max_conversions(settings.media_max_conversions)  # process-wide, like the model
         # The pool launches Chromium on the first scrape that needs it, not here.
         browser = BrowserEngine(settings)
         await browser.start()
