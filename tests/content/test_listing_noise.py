@@ -114,3 +114,23 @@ def test_a_promotion_standing_once_stays() -> None:
         "</main>"
     )
     assert "Free shipping of boxes" in markdown(html)
+
+
+def test_agency_photo_credits_beside_teaser_pictures_go() -> None:
+    teasers = "".join(
+        f"<li><figure><img src='/t/{i}.jpg' alt=''><figcaption>Jane Roe{i} via Getty Images"
+        f"</figcaption></figure><h3><a href='/news/{i}'>Cloud spending rises {i}</a></h3></li>"
+        for i in range(4)
+    )
+    md = markdown(page(f"<main><h1>Cloud</h1><ul class='feed'>{teasers}</ul></main>"))
+    assert "Cloud spending rises 2" in md
+    assert "Getty" not in md
+
+
+def test_a_caption_describing_the_picture_stays() -> None:
+    html = page(
+        "<main><h1>Harbour</h1><figure><img src='/h.jpg' alt=''><figcaption>Boats in the "
+        "harbour at dawn, seen from the old pier.</figcaption></figure>"
+        "<p>The harbour was rebuilt after the storm of 1953 and shelters forty boats.</p></main>"
+    )
+    assert "Boats in the harbour at dawn" in markdown(html)

@@ -15,7 +15,9 @@ Rules, each general (no site names):
   seller") and promotion lines ("Extra 17% off with code X", "+ Free shipping", "Sale ends
   ..."), repeated on cards like the actions. Discount amounts ("Save $50", "43% off") are
   price information and stay; so do promotions standing once on the page (on service and
-  product pages they are often the text).
+  product pages they are often the text);
+* photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
+  Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too).
 """
 
 from __future__ import annotations
@@ -127,6 +129,31 @@ def field_label_removals(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
+_CREDIT = re.compile(
+    r"^\W*(?:(?:photo|image|picture|illustration)s?\s*(?:by|credit|courtesy|:)|credit\s*:|"
+    r"courtesy\s+of|\(c\)|©)?.{0,60}\b(?:getty\s+images|shutterstock|stock\.adobe\.com|"
+    r"adobe\s+(?:stock|firefly)|istock(?:photo)?|unsplash|pexels|alamy|ap\s+photo|"
+    r"permission\s+granted\s+by)\b.{0,40}$",
+    re.IGNORECASE | re.DOTALL,
+)
+_CREDIT_TAGS = "figcaption, span, div, p, small, cite"
+_CREDIT_MAX_CHARS = 100
+
+
+def photo_credit_removals(scope: LexborNode) -> list[LexborNode]:
+    """Photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
+    Unsplash") beside a picture: the teasers of news indexes carry one each."""
+    own = scope.mem_id
+    out: list[LexborNode] = []
+    for node in scope.css(_CREDIT_TAGS):
+        if node.mem_id == own:
+            continue
+        text = node.text(deep=True, strip=True)
+        if text and len(text) <= _CREDIT_MAX_CHARS and _CREDIT.match(text) and _in_card(node):
+            out.append(node)
+    return out
+
+
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
-    return card_phrase_removals(scope) + field_label_removals(scope)
+    return card_phrase_removals(scope) + field_label_removals(scope) + photo_credit_removals(scope)
