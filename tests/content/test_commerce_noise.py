@@ -144,3 +144,21 @@ def test_accordion_panels_labelled_as_shop_policies_go_others_stay() -> None:
     # the same accordion on a page that is not a product page stays whole
     md = page(product_body(accordion))
     assert "POLICY_TEXT" in md and "SIZE_GUIDE_TEXT" in md
+
+
+def test_shop_lines_go_even_without_a_marking_class() -> None:
+    lines = (
+        "<div><span>4.1</span> <span>Based on 4071 reviews</span></div>"
+        "<p>82% of customers would recommend this</p>"
+        "<div><span>In 53+ people's carts</span></div>"
+        "<p>or 4 interest-free payments of $22.47 with Klarna</p>"
+        "<p>Members earn 179 points on this purchase</p>"
+        "<p>FEATURE_RECOMMEND We recommend washing it cold, inside out.</p>"
+    )
+    phrases = ("4071", "82%", "53+", "22.47", "179")
+    head = "<meta property='og:type' content='product'>"
+    md = page(product_body(lines), head=head)
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_RECOMMEND" in md and "DESCRIPTION_TEXT" in md
+    md = page(product_body(lines))
+    assert all(text in md for text in phrases)

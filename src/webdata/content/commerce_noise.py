@@ -23,7 +23,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len
 from webdata.content.jsonld import JsonLdGraph, _rank, node_types
 
 PRODUCT_MARK = "data-webdata-product"
@@ -50,7 +50,24 @@ COMMERCE_WORDS = frozenset(
 # ... and so a token with both words of one of these pairs.
 COMMERCE_PAIRS = (frozenset({"tool", "tip"}),)
 _SMALL_SHARE = 0.3
+_SELECTOR = "[class], [id]"
 _LABEL_MAX_CHARS = 60
+_PHRASE_MAX_CHARS = 120
+_PHRASE_KEYWORDS = ", ".join(
+    f'*:lexbor-contains("{w}" i)'
+    for w in ("review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend")
+)
+_SHOP_PHRASE = re.compile(
+    r"^\W*(?:"
+    r".{0,40}\b(?:based\s+on|out\s+of|of)\s+[\d,.]+\s+reviews?.{0,40}|[\d,.]+\s+reviews?|"
+    r"(?:be\s+the\s+first\s+to\s+)?write\s+a\s+review|no\s+reviews\s+yet.*|"
+    r"[\d.]+\s*%\s+(?:of\s+)?(?:customers|reviewers|buyers)\s+(?:would\s+)?recommend.*|"
+    r"in\s+[\d,]+\+?\s+(?:people(?:'|\u2019)?s|other\s+people(?:'|\u2019)?s)?\s*carts?.*|"
+    r".{0,60}\b(?:interest[\s-]free|with\s+(?:klarna|afterpay|affirm|clearpay|sezzle))\b.{0,60}|"
+    r"(?:members\s+)?earn\s+[\d,]+\s+(?:reward\s+)?points.{0,40}"
+    r")\W*$",
+    re.IGNORECASE,
+)
 # Labels of accordion panels and disclosures of the shop's blocks around the product.
 _CHROME_LABEL = re.compile(
     r"^\W*(?:"
@@ -155,13 +172,39 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         return []
     own = scope.mem_id
     limit = _SMALL_SHARE * total
+    h1 = scope.css_first("h1")
+    keep = ancestor_ids(h1) if h1 is not None else set()  # the product's name and wrappers
+    taken: set[int] = set()
     out: list[LexborNode] = []
-    for node in scope.css("[class], [id]"):
-        if node.mem_id == own or not _marked(node) or text_len(node) > limit:
+    for node in scope.css(_SELECTOR):  # document order: wrappers before what they hold
+        if node.mem_id == own or node.mem_id in keep or not _marked(node):
             continue
-        if node.css_first("h1") is None:
-            out.append(node)
+        if has_ancestor_in(node, taken) or text_len(node) > limit:
+            continue
+        taken.add(node.mem_id)
+        out.append(node)
     out += _disclosures(scope, limit)
+    out += _phrases(scope)
+    return out
+
+
+def _phrases(scope: LexborNode) -> list[LexborNode]:
+    """Small elements whose whole text is a shop line: review counts, payment plans, points,
+    "in 50+ people's carts" (found by a keyword of their own text, then widened)."""
+    own = scope.mem_id
+    out: list[LexborNode] = []
+    for hit in scope.css(_PHRASE_KEYWORDS):
+        best = None
+        current: LexborNode | None = hit
+        while current is not None and current.mem_id != own:
+            text = current.text(deep=True, strip=True)
+            if len(text) > _PHRASE_MAX_CHARS:
+                break
+            if _SHOP_PHRASE.match(text):
+                best = current
+            current = current.parent
+        if best is not None:
+            out.append(best)
     return out
 
 
