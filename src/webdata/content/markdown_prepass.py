@@ -8,6 +8,17 @@
   all-or-nothing: ``snake\\_case``, ``1\\.5``, ``C\\+\\+``).
 - ``<dt>`` terms are bold (the converter prints them as bare paragraphs).
 - ``<figcaption>`` loses its inner ``<em>`` (the whole caption is already italic).
+- Words in two adjacent inline boxes (``<span>Price</span><span>12</span>``, tag links
+  ``<a>Data</a><a>Science</a>``) get a space between them: pages set such boxes apart with
+  CSS (flex gaps, margins, ``inline-block``) that the converter cannot see, so it would glue
+  them into one word. Only where one element ends and the next begins, a word character on
+  both sides: text running into or out of an element (``un<i>believ</i>able``,
+  ``<b>foo</b>bar``) and formatting elements (``<b>``, ``<i>``, ``<sup>``...) are left as
+  they are, and so is a lone character running into the next box (a drop cap
+  ``<span>P</span><span>acking``, a word or number spelled one character a box).
+- A fragment that is a table row or row group (the main block can be a ``<tr>`` or
+  ``<tbody>`` of a layout table) is put back in a ``<table>``: alone, the converter reads
+  its cells as inline text and glues them.
 
 Escapes and math are written as private-use placeholders and put back by ``restore``, so
 the converter cannot escape them a second time.
@@ -46,6 +57,19 @@ _ESCAPES = (  # (literal, pattern, replacement): backticks, ``<`` opening a tag,
     ("[", re.compile(r"\[(?=[^\[\]]*\][(\[:])"), ESCAPE + "["),
     ("]", re.compile(r"\](?=[(\[:])"), ESCAPE + "]"),
 )
+# Where one inline box ends and the next begins, a word character on either side: the closing
+# tags (and comments) up to the first opening tag, matched from ``</`` (a literal) and
+# possessively, so each candidate is one forward scan. Boxes are the inline elements that are
+# not formatting (no ``b``, ``i``, ``em``, ``code``...); tag names are lowercase (lexbor
+# wrote the fragment).
+_BOX = "(?:span|a|font|label|time|cite|small|abbr|data|q)"
+_COMMENT = "<!--(?:[^-]|-(?!->))*+-->"
+_BOXES_JUNCTION = re.compile(
+    f"</(?<=\\w</){_BOX}>(?:</{_BOX}>|{_COMMENT})*+"
+    f"(?=<{_BOX}\\b[^>]*+>(?:<{_BOX}\\b[^>]*+>|{_COMMENT})*+(\\w)(\\w?))"
+)
+_WORD_CHAR = re.compile(r"\w")
+_ROW_GROUP_ROOT = re.compile(r"\s*<(?:tr|tbody|thead|tfoot)[\s>]", re.I)
 _TREE_TRIGGERS = ("math", "<dt", "<figcaption")  # KaTeX always holds "katex-mathml"
 _MATH_TOKEN = re.compile(f"{_MATH_OPEN}(\\d+){_MATH_CLOSE}")
 
@@ -119,7 +143,19 @@ def _fix_plain(text: str) -> str:
     return text
 
 
+def _separate_boxes(m: re.Match[str]) -> str:
+    """The junction of two boxes and a space, unless a lone character runs into the next box."""
+    html, start = m.string, m.start()
+    if start < 2 or _WORD_CHAR.match(html[start - 2]) is None:  # one character before
+        after, second_after = m.group(1), m.group(2)
+        if not second_after or (html[start - 1].isalpha() and after.islower()):
+            return m.group()
+    return m.group() + " "
+
+
 def _fix_text_run(html: str) -> str:
+    if "</" in html:
+        html = _BOXES_JUNCTION.sub(_separate_boxes, html)
     pieces = _TAG.split(html)  # text, tag, text, tag, ..., text
     for i in range(0, len(pieces), 2):
         if pieces[i]:
@@ -160,6 +196,8 @@ def prepare(html: str) -> tuple[str, list[str]]:
     for sentinel in _SENTINELS:
         if sentinel in html:
             html = html.replace(sentinel, "")
+    if _ROW_GROUP_ROOT.match(html):
+        html = f"<table>{html}</table>"
     maths: list[str] = []
     if any(trigger in html for trigger in _TREE_TRIGGERS):
         html = _fix_tree(html, maths)
