@@ -37,6 +37,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.commerce_noise import commerce_removals
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
+from webdata.content.forum_noise import forum_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
@@ -211,6 +212,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += hidden_removals(scope, total)
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
+    found += forum_removals(scope, total)
     found += media_removals(scope)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     return topmost(found)
