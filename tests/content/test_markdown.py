@@ -129,3 +129,12 @@ def test_text_passes_stay_linear_on_hostile_input() -> None:
         started = time.perf_counter()
         _fix_text(html)
         assert time.perf_counter() - started < 1.0, html[:20]
+
+
+def test_control_characters_are_dropped_before_conversion() -> None:
+    # Enough C0/C1 controls make the converter refuse the input as binary data.
+    noise = "\x1f\x08\x80\x00\x07\x9f" * 50
+    md = html_to_markdown(f"<p>{noise}kept words{noise}</p><p>tab\there</p>")
+    assert "kept words" in md
+    assert "tab\there" in md
+    assert not any(ch in md for ch in "\x1f\x08\x80\x00\x07\x9f")

@@ -25,4 +25,19 @@ async def deep_nesting(request: Request) -> HTMLResponse:
     return HTMLResponse(deep_nesting_html(int(request.query_params.get("levels", "100000"))))
 
 
-routes = [Route("/hostile/deep-nesting", deep_nesting)]
+CONTROL_TEXT = "Readable words survive the control bytes"
+
+
+async def control_bytes(request: Request) -> HTMLResponse:
+    # Text padded with C0/C1 control characters: html-to-markdown refuses such input as
+    # "binary data" unless they are dropped first.
+    noise = "\x1f\x08\x80\x81\x00\x07" * 200
+    return HTMLResponse(
+        f"<html><body><main><p>{noise}{CONTROL_TEXT}{noise}</p></main></body></html>"
+    )
+
+
+routes = [
+    Route("/hostile/deep-nesting", deep_nesting),
+    Route("/hostile/control-bytes", control_bytes),
+]

@@ -42,6 +42,9 @@ OPTIONS = ConversionOptions(
     tier_strategy="tier1",
 )
 
+# C0 controls other than whitespace, DEL and C1 controls: invisible in a browser, and enough of
+# them make the converter refuse the fragment as "binary data".
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]+")
 _FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _FENCE_CLOSE = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*$")
 _NEEDS_TIDY = re.compile(r"\n[ \t]*\n[ \t]*\n")
@@ -137,5 +140,7 @@ def html_to_markdown(html: str) -> str:
     """Markdown of an HTML document or fragment whose URLs are already absolute."""
     if not html.strip():
         return ""
+    if _CONTROL.search(html) is not None:
+        html = _CONTROL.sub("", html)
     html, maths = prepare(html)
     return tidy_markdown(mend_markdown(restore(convert(html, OPTIONS).content or "", maths)))
