@@ -23,7 +23,8 @@ Rules, each general (no site names):
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
+from itertools import islice
 
 from selectolax.lexbor import LexborNode
 
@@ -59,7 +60,21 @@ _PROMO = re.compile(
     r")$",
     re.IGNORECASE | re.DOTALL,
 )
-_PHRASE_TAGS = "a, span, div, p, li, small, strong, b, em, dd, dt, label, section"
+_CREDIT = re.compile(
+    r"^\W*(?:(?:photo|image|picture|illustration)s?\s*(?:by|credit|courtesy|:)|credit\s*:|"
+    r"courtesy\s+of|\(c\)|©)?.{0,60}\b(?:getty\s+images|shutterstock|stock\.adobe\.com|"
+    r"adobe\s+(?:stock|firefly)|istock(?:photo)?|unsplash|pexels|alamy|ap\s+photo|"
+    r"permission\s+granted\s+by)\b.{0,40}$",
+    re.IGNORECASE | re.DOTALL,
+)
+_CREDIT_MAX_CHARS = 100
+_AGENCIES = (
+    "getty images", "shutterstock", "stock.adobe", "adobe stock", "adobe firefly", "istock",
+    "unsplash", "pexels", "alamy", "ap photo", "permission granted by",
+)  # fmt: skip
+_PROMO_HINT = re.compile(r"\b(?:off|code|shipping|ends|save)\b", re.IGNORECASE)
+_PHRASE_TAGS = "a, span, div, p, li, small, strong, b, em, dd, dt, label, section, figcaption, cite"
+_WRAPPER_CHILDREN = 4
 _ACTION_MAX_CHARS = 60
 _PROMO_MAX_CHARS = 200
 _HEADINGS_OR_PICTURES = "h1, h2, h3, h4, h5, h6, img, picture"
@@ -85,23 +100,81 @@ def _card_phrase(node: LexborNode, text: str) -> bool:
     if len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text):
         return True
     return (
-        len(text) <= _PROMO_MAX_CHARS
+        _PROMO_HINT.search(text) is not None
         and _PROMO.match(text) is not None
         and node.css_first(_HEADINGS_OR_PICTURES) is None
     )
 
 
-def card_phrase_removals(scope: LexborNode) -> list[LexborNode]:
-    """Actions, badges and promotion lines repeated on the cards of a grid."""
+def _outermost(node: LexborNode, text: str, scope_id: int) -> LexborNode:
+    """The outermost wrapper of ``node`` that holds nothing but its ``text``."""
+    parent = node.parent
+    while parent is not None and parent.mem_id != scope_id and _few_children(parent):
+        if " ".join(parent.text(deep=True, strip=True).split()) != text:
+            break
+        node, parent = parent, parent.parent
+    return node
+
+
+def _few_children(node: LexborNode) -> bool:
+    return next(islice(node.iter(), _WRAPPER_CHILDREN, None), None) is None
+
+
+def _credit(text: str) -> bool:
+    return (
+        len(text) <= _CREDIT_MAX_CHARS
+        and any(agency in text.lower() for agency in _AGENCIES)
+        and _CREDIT.match(text) is not None
+    )
+
+
+def _worth_a_look(scope: LexborNode) -> bool:
+    """Whether the block's text names a picture agency or repeats a card phrase on separate
+    lines (text nodes): most pages do neither, and are spared the element-by-element pass."""
+    text = scope.text(deep=True, separator="\n", strip=True).lower()
+    if any(agency in text for agency in _AGENCIES):
+        return True
+    return any(
+        count >= _MIN_REPEATS
+        and len(line) <= _PROMO_MAX_CHARS
+        and (_CARD_ACTION.match(line) or _PROMO.match(line))
+        for line, count in Counter(text.split("\n")).items()
+    )
+
+
+def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
+    """Card actions, badges and promotion lines repeated on the cards of a grid, and photo
+    credits beside pictures.
+
+    Only elements with text of their own are read in full (wrappers of whole blocks have
+    none), so the pass stays about linear in the size of the block; a match is then raised
+    to the outermost wrapper holding nothing else.
+    """
     found: dict[str, list[LexborNode]] = defaultdict(list)
+    out: list[LexborNode] = []
     own = scope.mem_id
+    if not _worth_a_look(scope):
+        return out
     for node in scope.css(_PHRASE_TAGS):
         if node.mem_id == own:
             continue
+        first = node.text(deep=False, strip=True)
+        if not first or len(first) > _PROMO_MAX_CHARS:
+            continue
         text = node.text(deep=True, strip=True)
-        if text and _card_phrase(node, text) and _in_card(node):
-            found[" ".join(text.lower().split())].append(node)
-    out: list[LexborNode] = []
+        if len(text) > _PROMO_MAX_CHARS:
+            continue
+        text = " ".join(text.split())
+        credit = _credit(text)
+        if not credit and not _card_phrase(node, text):
+            continue
+        node = _outermost(node, text, own)
+        if not _in_card(node):
+            continue
+        if credit:
+            out.append(node)
+        else:
+            found[text.lower()].append(node)
     for nodes in found.values():
         top = topmost(nodes)
         if len(top) >= _MIN_REPEATS:
@@ -129,31 +202,6 @@ def field_label_removals(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
-_CREDIT = re.compile(
-    r"^\W*(?:(?:photo|image|picture|illustration)s?\s*(?:by|credit|courtesy|:)|credit\s*:|"
-    r"courtesy\s+of|\(c\)|©)?.{0,60}\b(?:getty\s+images|shutterstock|stock\.adobe\.com|"
-    r"adobe\s+(?:stock|firefly)|istock(?:photo)?|unsplash|pexels|alamy|ap\s+photo|"
-    r"permission\s+granted\s+by)\b.{0,40}$",
-    re.IGNORECASE | re.DOTALL,
-)
-_CREDIT_TAGS = "figcaption, span, div, p, small, cite"
-_CREDIT_MAX_CHARS = 100
-
-
-def photo_credit_removals(scope: LexborNode) -> list[LexborNode]:
-    """Photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
-    Unsplash") beside a picture: the teasers of news indexes carry one each."""
-    own = scope.mem_id
-    out: list[LexborNode] = []
-    for node in scope.css(_CREDIT_TAGS):
-        if node.mem_id == own:
-            continue
-        text = node.text(deep=True, strip=True)
-        if text and len(text) <= _CREDIT_MAX_CHARS and _CREDIT.match(text) and _in_card(node):
-            out.append(node)
-    return out
-
-
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
-    return card_phrase_removals(scope) + field_label_removals(scope) + photo_credit_removals(scope)
+    return _phrase_removals(scope) + field_label_removals(scope)
