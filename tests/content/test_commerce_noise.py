@@ -162,3 +162,75 @@ def test_shop_lines_go_even_without_a_marking_class() -> None:
     assert "FEATURE_RECOMMEND" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+LD_DESCRIPTION = (
+    "A relaxed shirt cut from washed European linen, with a soft collar and a curved hem."
+)
+DRAWER = (
+    "<div role='dialog' aria-modal='true' class='sheet'><aside class='sheet-aside'>"
+    f"<h2>Description</h2><p>DRAWER_TEXT {LD_DESCRIPTION}</p>"
+    "<ul><li>DRAWER_FEATURE Garment dyed</li></ul></aside></div>"
+)
+OTHER_DIALOGS = (
+    "<div role='dialog' class='cookie-banner'><p>COOKIE_TEXT We use cookies to improve "
+    "your experience on our site.</p></div>"
+    "<div class='size-guide-modal'><p>SIZE_MODAL_TEXT S fits chest 36-38 inches.</p></div>"
+    "<dialog class='cart-drawer'><p>CART_TEXT Your bag is empty. Free shipping over $75."
+    "</p></dialog>"
+    "<div aria-modal='true' class='login'><p>LOGIN_TEXT Sign in to your account to save "
+    "your favourites.</p></div>"
+)
+DIALOG_CHROME = ("COOKIE_TEXT", "SIZE_MODAL_TEXT", "CART_TEXT", "LOGIN_TEXT")
+
+
+def drawer_page(head: str, *, visible_description: bool = False) -> str:
+    shown = f"<p>{LD_DESCRIPTION}</p>" if visible_description else ""
+    body = (
+        "<main><div class='product'><h1>Linen Shirt</h1><p class='price'>PRICE_TEXT $88</p>"
+        f"{shown}{SPECS}{DRAWER}{OTHER_DIALOGS}</div></main>"
+    )
+    return page(body, head=head)
+
+
+def test_a_drawer_holding_the_json_ld_description_stays_other_dialogs_go() -> None:
+    head = json_ld({**PRODUCT_JSON_LD, "description": f"<p>{LD_DESCRIPTION}</p>"})
+    md = drawer_page(head)
+    assert "DRAWER_TEXT" in md and "DRAWER_FEATURE" in md
+    assert all(text in md for text in ("Linen Shirt", "PRICE_TEXT", "SPEC_LINEN"))
+    assert not any(text in md for text in DIALOG_CHROME)
+
+
+def test_the_drawer_goes_without_a_description_or_when_the_description_is_shown_too() -> None:
+    # no description in the JSON-LD: nothing says the dialog holds the product's text
+    assert "DRAWER_TEXT" not in drawer_page(json_ld(PRODUCT_JSON_LD))
+    # the description shown on the page as well: the drawer is a copy (a quick view)
+    head = json_ld({**PRODUCT_JSON_LD, "description": LD_DESCRIPTION})
+    md = drawer_page(head, visible_description=True)
+    assert "DRAWER_TEXT" not in md and LD_DESCRIPTION in md
+    # not a product page (an article describing a product): dialogs are dialogs
+    head = json_ld(
+        {"@type": "Article", "headline": "Shirts"}, {**PRODUCT_JSON_LD, "description": "x"}
+    )
+    assert "DRAWER_TEXT" not in drawer_page(head)
+
+
+FIELD_ROWS = (
+    "<dt>SKU:</dt><dd>5001</dd><dt>short_description:</dt><dd>FIELD_TEXT Regular fit</dd>"
+    "<dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd>"
+    "<dt>cat_thumb_Bone:</dt><dd>https://cdn.example.com/5001_bone.jpg</dd>"
+    "<dt>cat_thumb_Mushroom:</dt><dd>https://cdn.example.com/5001_mushroom.jpg</dd>"
+)
+SPEC_LIST = (
+    "<dl class='specs'><dt>Fit</dt><dd>SPEC_FIT Regular</dd><dt>Fabric</dt>"
+    "<dd>Cotton</dd><dt>Care</dt><dd>Machine wash cold</dd></dl>"
+)
+
+
+def test_a_list_of_internal_field_names_goes_the_spec_list_stays() -> None:
+    # large: the generic rule keeps large hidden blocks (a hidden tab can be the content)
+    body = product_body(f"<dl class='product-info hide'>{FIELD_ROWS * 20}</dl>{SPEC_LIST}")
+    md = page(body, head="<meta property='og:type' content='product'>")
+    assert "FIELD_TEXT" not in md and "cat_thumb" not in md
+    assert all(text in md for text in (*KEPT, "SPEC_FIT"))
+    assert "FIELD_TEXT" in page(body)  # not a product page

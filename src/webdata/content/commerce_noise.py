@@ -11,11 +11,18 @@ On such a page only, inside the main block, what a shop puts around the product 
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
 badges, loyalty promos, seller trust badges, tooltips: elements whose class/id words say so,
 when small relative to the block. The product's name, description, price, features and
-specifications are never marked like that.
+specifications are never marked like that. Also gone: lists of the shop's internal fields
+left in the template (a ``<dl>`` of ``retail_price_tier1``-style terms).
+
+The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
+too: an element holding them is never removed by the generic rules either (shops put the
+description in a drawer or a dialog, which the generic rules take for a modal), unless the
+description is also shown outside such elements.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from functools import lru_cache
@@ -23,10 +30,11 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len
+from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, topmost
 from webdata.content.jsonld import JsonLdGraph, _rank, node_types
 
 PRODUCT_MARK = "data-webdata-product"
+DESCRIPTION_MARK = "data-webdata-description"
 
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "ProductModel", "IndividualProduct"})
 _MAX_LD_PRODUCTS = 2  # more top-level products are the items of a listing
@@ -114,6 +122,53 @@ def _json_ld_graph(scripts: Any) -> JsonLdGraph:
     return JsonLdGraph(objects)
 
 
+_TAG = re.compile(r"<[^>]*>")
+_WORD = re.compile(r"\w+")
+_DESCRIPTION_WORDS = 8  # words of the JSON-LD description looked for in the page
+_DESCRIPTION_MIN_WORDS = 6
+
+
+def _description_words(graph: JsonLdGraph) -> str | None:
+    """The first words of the longest line of the product's JSON-LD ``description``."""
+    for node in graph.nodes:
+        if not _PRODUCT_TYPES.intersection(node_types(node)):
+            continue
+        value = node.get("description")
+        if isinstance(value, list):
+            value = value[0] if value else None
+        if not isinstance(value, str):
+            continue
+        lines = html.unescape(_TAG.sub("\n", value)).splitlines()
+        words = _WORD.findall(max(lines, key=len).lower()) if lines else []
+        if len(words) >= _DESCRIPTION_MIN_WORDS:
+            return " ".join(words[:_DESCRIPTION_WORDS])
+    return None
+
+
+def _words(node: LexborNode) -> str:
+    return " " + " ".join(_WORD.findall(node.text(deep=True, separator=" ").lower())) + " "
+
+
+def keep_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
+    """``found`` without the elements holding the product's description (a drawer or a dialog
+    that the generic rules take for a modal), when the description is nowhere else."""
+    root = _root(scope)
+    if root is None or PRODUCT_MARK not in root.attrs:
+        return found
+    words = root.attrs.get(DESCRIPTION_MARK)
+    if not words:
+        return found
+    needle = f" {words} "
+    holders = {n.mem_id for n in found if needle in _words(n)}
+    if not holders:
+        return found
+    if _words(scope).count(needle) > sum(
+        _words(n).count(needle) for n in topmost([n for n in found if n.mem_id in holders])
+    ):
+        return found  # also shown outside them: the drawer is a copy
+    return [n for n in found if n.mem_id not in holders]
+
+
 def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
     """Whether the page says it is one product's page (call before the tree is cleaned).
 
@@ -138,14 +193,22 @@ def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     root = tree.root
     if root is not None and is_product_metadata(tree, metadata):
         root.attrs[PRODUCT_MARK] = "1"
+        words = _description_words(_json_ld_graph(metadata.get("jsonLd")))
+        if words:
+            root.attrs[DESCRIPTION_MARK] = words
+
+
+def _root(node: LexborNode) -> LexborNode | None:
+    current: LexborNode | None = node
+    while current is not None and current.tag != "html":
+        current = current.parent
+    return current
 
 
 def is_product_page(node: LexborNode) -> bool:
     """Whether the document of ``node`` was marked by :func:`mark_product_page`."""
-    current: LexborNode | None = node
-    while current is not None and current.tag != "html":
-        current = current.parent
-    return current is not None and PRODUCT_MARK in current.attrs
+    root = _root(node)
+    return root is not None and PRODUCT_MARK in root.attrs
 
 
 @lru_cache(maxsize=8192)
@@ -185,6 +248,23 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         out.append(node)
     out += _disclosures(scope, limit)
     out += _phrases(scope)
+    out += _field_dumps(scope)
+    return out
+
+
+_FIELD_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+:?$", re.IGNORECASE)
+_MIN_FIELDS = 3
+
+
+def _field_dumps(scope: LexborNode) -> list[LexborNode]:
+    """Lists of the shop's internal fields left in the template (``retail_price_tier1``,
+    ``cat_thumb_blue``): a ``<dl>`` whose terms are mostly snake_case identifiers."""
+    out: list[LexborNode] = []
+    for dl in scope.css("dl"):
+        terms = [dt.text(deep=True, strip=True) for dt in dl.css("dt")]
+        fields = sum(1 for t in terms if _FIELD_NAME.match(t))
+        if fields >= _MIN_FIELDS and 2 * fields >= len(terms):
+            out.append(dl)
     return out
 
 

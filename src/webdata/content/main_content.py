@@ -35,7 +35,7 @@ from functools import lru_cache
 from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
-from webdata.content.commerce_noise import commerce_removals
+from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
 from webdata.content.forum_noise import forum_removals
 from webdata.content.image_alt import clear_redundant_alts
@@ -214,6 +214,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += listing_removals(scope, total)
     found += forum_removals(scope, total)
     found += media_removals(scope)
+    found = keep_description(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     return topmost(found)
 
