@@ -1,10 +1,188 @@
-"""Residual boilerplate of forum and Q&A thread pages (filled in by the forum-page work)."""
+"""Residual boilerplate of forum and Q&A thread pages.
+
+Two kinds of rules, each general (no site names):
+
+* notices of forum software that say what they are by their whole text, removed on any page:
+  the out-of-date-browser warning, "Status: Not open for further replies", "Thread starter X
+  Start date Y", "Last edited: ...", the posting-rules box ("You may not post new threads",
+  "BB code is On"), "Forum Jump" pickers, "All times are GMT +1. The time now is 14:01", the
+  "Start asking to get answers" notice below a question, "Asked ... Modified ... Viewed N
+  times"; and the per-post "Re: <title>" headings when at least two posts have one;
+* on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
+  post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
+  "N answers" headings, "Improve this question" links, avatars' letters.
+
+A thread page is recognised by its own signals, read before the ``<head>`` and the scripts are
+dropped: JSON-LD or microdata ``DiscussionForumPosting`` / ``QAPage`` / ``Question``, or
+several microdata ``Comment``s on a page that declares no article. The answer is kept as an
+attribute of the ``<html>`` element (never part of the output), like the product-page mark.
+
+The posts' own text, quotes and code are never matched: every rule needs the whole text of
+the element to be the notice or the counter.
+"""
 
 from __future__ import annotations
 
-from selectolax.lexbor import LexborNode
+import re
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.commerce_noise import _json_ld_graph
+from webdata.content.dom import text_len
+from webdata.content.jsonld import node_types
+
+THREAD_MARK = "data-webdata-thread"
+
+_THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question"})
+_MICRODATA = ", ".join(
+    f'[itemtype*="schema.org/{t}" i]' for t in ("DiscussionForumPosting", "QAPage", "Question")
+)
+_COMMENTS = '[itemtype*="schema.org/Comment" i]'
+_ARTICLES = '[itemtype*="Article" i], [itemtype*="schema.org/BlogPosting" i]'
+_MIN_COMMENTS = 2
+
+# Notices found by the words they start with, then widened to the largest element whose whole
+# text is the notice (at most _NOTICE_MAX_CHARS).
+# (each keyword lies in one text node: lexbor matches them per text node)
+_NOTICE_KEYWORDS = ", ".join(
+    f'*:lexbor-contains("{s}" i)'
+    for s in (
+        "out of date browser", "post new threads", "forum jump", "all times are",
+        "start asking to get answers",
+    )
+)  # fmt: skip
+_NOTICE = re.compile(
+    r"^\W*(?:"
+    r"you\s+are\s+using\s+an\s+out\s+of\s+date\s+browser\b.*|"
+    r"(?:posting\s+(?:rules|permissions)\W*)?you\s+may\s+not\s+post\s+new\s+threads\b.*|"
+    r"forum\s+jump\b.*|"
+    r"all\s+times\s+are\s+(?:gmt|utc)\b.{0,60}|"
+    r"start\s+asking\s+to\s+get\s+answers\b.*"
+    r")$",
+    re.IGNORECASE | re.DOTALL,
+)
+_NOTICE_MAX_CHARS = 3000
+# Short lines standing alone, removed on any page.
+_LINE = re.compile(
+    r"^\W*(?:"
+    r"status\s*:?\s*not\s+open\s+for\s+further\s+replies|"
+    r"thread\s+starter\b.{0,60}\bstart\s+date\b.{0,40}|"
+    r"last\s+edited\s*:.{0,40}|"
+    r"posting\s+rules|code\s*:?\s*select\s+all|"
+    r"asked\b.{0,40}\bmodified\b.{0,40}\bviewed\s+[\d.,]+\s*k?\s+times|"
+    r"(?:asked|modified|viewed)\s+(?:[\d.,]+\s*k?\s+times|.{0,30}\bago|today|yesterday)"
+    r")\W*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LINE_MAX_CHARS = 160
+_LINE_TAGS = "p, div, span, li, ul, dl, dd, dt, small, a, em, strong, b, td"
+_REPLY_HEADING = re.compile(r"^\s*re\s*:\s*\S", re.IGNORECASE)
+_HEADINGS = "h2, h3, h4, h5, h6"
+
+# Counters and labels repeated on every post of a thread.
+_THREAD_LINE = re.compile(
+    r"^\W*(?:"
+    r"#\s*\d+|(?:thread\s+starter|start\s+date)\b.{0,60}|[\d.,]+\s*k?\s+likes?|[\d.,]+\s+(?:people|persons?|members?|users?)\s+likes?\s+this|"
+    r"improve\s+this\s+(?:question|answer)|"
+    r"[\d.,]+\s+(?:answers?|replies)(?:\s+[\d.,]+)?"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_THREAD_LINE_MAX_CHARS = 80
+_VOTES = '[class*="vote" i]'
+_VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
+_AVATARS = '[class*="avatar" i]'
+_AVATAR_MAX_CHARS = 3
+# The board's notices above the thread ("Scam alert", "Meetups are being planned").
+_NOTICES = '[class*="notice" i]'
+_NOTICE_WORDS = frozenset({"notice", "notices", "announcement", "announcements"})
+_SMALL_SHARE = 0.3
+
+
+def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
+    graph = _json_ld_graph(metadata.get("jsonLd"))
+    if any(_THREAD_TYPES.intersection(node_types(node)) for node in graph.nodes):
+        return True
+    if tree.css_first(_MICRODATA) is not None:
+        return True
+    if len(tree.css(_COMMENTS)) < _MIN_COMMENTS or tree.css_first(_ARTICLES) is not None:
+        return False
+    return not any(
+        t.endswith("Article") or t == "BlogPosting" for n in graph.nodes for t in node_types(n)
+    )
+
+
+def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
+    """Record on the ``<html>`` element whether the page is a forum or Q&A thread."""
+    root = tree.root
+    if root is not None and _thread_metadata(tree, metadata):
+        root.attrs[THREAD_MARK] = "1"
+
+
+def is_thread_page(node: LexborNode) -> bool:
+    """Whether the document of ``node`` was marked by :func:`mark_thread_page`."""
+    current: LexborNode | None = node
+    while current is not None and current.tag != "html":
+        current = current.parent
+    return current is not None and THREAD_MARK in current.attrs
+
+
+def _notices(scope: LexborNode) -> list[LexborNode]:
+    """The largest element around each notice hit whose whole text is the notice."""
+    own = scope.mem_id
+    out: list[LexborNode] = []
+    for hit in scope.css(_NOTICE_KEYWORDS):
+        best = None
+        current: LexborNode | None = hit
+        while current is not None and current.mem_id != own:
+            text = current.text(deep=True, separator=" ", strip=True)
+            size = len(text) - sum(text_len(s) for s in current.css("select"))  # (the picker's)
+            if size > _NOTICE_MAX_CHARS or not _NOTICE.match(text):
+                break
+            best = current
+            current = current.parent
+        if best is not None:
+            out.append(best)
+    return out
+
+
+def _lines(
+    scope: LexborNode, pattern: re.Pattern[str], limit: int, tags: str = _LINE_TAGS
+) -> list[LexborNode]:
+    own = scope.mem_id
+    out: list[LexborNode] = []
+    for node in scope.css(tags):
+        if node.mem_id == own:
+            continue
+        text = node.text(deep=True, separator=" ", strip=True)
+        if text and len(text) <= limit and pattern.match(text):
+            out.append(node)
+    return out
 
 
 def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of thread pages."""
-    return []
+    out = _notices(scope)
+    out += _lines(scope, _LINE, _LINE_MAX_CHARS)
+    replies = [h for h in scope.css(_HEADINGS) if _REPLY_HEADING.match(h.text(strip=True))]
+    if len(replies) >= 2:
+        out += replies
+    if not is_thread_page(scope):
+        return out
+    out += _lines(scope, _THREAD_LINE, _THREAD_LINE_MAX_CHARS, f"{_LINE_TAGS}, {_HEADINGS}")
+    out += [n for n in scope.css(_VOTES) if _VOTE_COUNT.match(n.text(deep=True, strip=True))]
+    out += [
+        n for n in scope.css(_AVATARS) if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
+    ]
+    out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
+    return [n for n in out if n.mem_id != scope.mem_id]
+
+
+def _notice_box(node: LexborNode, total: int) -> bool:
+    from webdata.content.main_content import _token_words  # (main_content imports this module)
+
+    classes = (node.attrs.get("class") or "").split()
+    if not any(_NOTICE_WORDS.intersection(_token_words(c)) for c in classes):
+        return False
+    return text_len(node) <= _SMALL_SHARE * total

@@ -5,7 +5,7 @@ the markdown converter parses the (smaller) cleaned fragment again in Rust.
 
 Order of work on the tree:
   metadata, links, images  (whole page, before anything is removed)
-  product-page mark         (from metadata, on <html>, read by onlyMainContent)
+  product-page, thread-page marks (from metadata, on <html>, read by onlyMainContent)
   includeTags / excludeTags (matched on the page as received)
   remove head, script, style, noscript, meta, link, template
   onlyMainContent           (skipped when includeTags is given)
@@ -22,6 +22,7 @@ from webdata.content.absolutize import absolutize
 from webdata.content.clean import remove_comments, remove_junk
 from webdata.content.code_blocks import mark_code_languages
 from webdata.content.commerce_noise import mark_product_page
+from webdata.content.forum_noise import mark_thread_page
 from webdata.content.images import extract_images
 from webdata.content.links import extract_links
 from webdata.content.main_content import find_main_content
@@ -106,6 +107,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
     metadata = extract_metadata(tree, resolver)
     if options.only_main_content and not options.include_tags:
         mark_product_page(tree, metadata)
+        mark_thread_page(tree, metadata)
     links = extract_links(tree, resolver) if options.want_links else None
     images = extract_images(tree, resolver) if options.want_images else None
     markdown: str | None = None

@@ -1,0 +1,166 @@
+"""Furniture of forum and Q&A thread pages (notices of the forum software, post numbers, like
+and vote counts, avatars' letters...) goes; the posts' text, quotes and code stay. An article
+with comments keeps its byline and its comments."""
+
+from __future__ import annotations
+
+import json
+
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://forum.example.com/threads/best-closed-headphones.973407/"
+THREAD_LD = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "T"}
+
+
+def page(body: str, *, head: str = "") -> str:
+    md = process_html(
+        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>",
+        URL,
+        ContentOptions(),
+    ).markdown
+    assert md is not None
+    return md
+
+
+def ld(obj: dict[str, str]) -> str:
+    return f"<script type='application/ld+json'>{json.dumps(obj)}</script>"
+
+
+def post(n: int, text: str, *, extra: str = "") -> str:
+    return (
+        f"<article class='message' id='post-{n}'>"
+        f"<div class='message-avatar'><a href='/members/{n}'>B</a></div>"
+        f"<header class='message-attribution'><a href='/u/{n}'>user{n}</a>"
+        f"<ul class='message-attribution-opposite'><li><a href='/p/{n}'>#{n}</a></li></ul>"
+        f"</header><div class='message-content'><div class='bbWrapper'>{text}</div>{extra}"
+        f"<div class='message-lastEdit'>Last edited: Jul 6, 2024</div>"
+        f"<div class='post-likes'>{n + 2} likes</div></div></article>"
+    )
+
+
+POSTS = (
+    "POST_ONE I currently own a pair of open headphones and would like something closed for "
+    "the office, where my colleagues complain about the sound leaking out all day long.",
+    "POST_TWO <blockquote>QUOTE_TEXT closed for the office</blockquote> Try the studio pair "
+    "from the usual brands; they isolate well and are comfortable for long sessions.",
+    "POST_THREE <pre><code>CODE_TEXT eq preset = flat</code></pre> and a flat preset helps.",
+)
+
+
+def thread_body() -> str:
+    return (
+        "<div class='p-body'>"
+        "<div class='notices'><div class='notice'>NOTICE_TEXT Scam alert: members are reminded "
+        "never to send money to anyone they met here.</div></div>"
+        "<div class='p-description'><ul><li><span>Thread starter</span> <a>futurebsd</a></li>"
+        "<li><span>Start date</span> <time>Jul 5, 2024</time></li></ul></div>"
+        "<div class='block'>"
+        + "".join(post(i + 1, t) for i, t in enumerate(POSTS))
+        + "</div><dl class='blockStatus'><dt>Status</dt><dd>Not open for further replies."
+        "</dd></dl></div>"
+    )
+
+
+def test_thread_furniture_goes_posts_stay() -> None:
+    md = page(thread_body(), head=ld(THREAD_LD))
+    for kept in ("POST_ONE", "POST_TWO", "QUOTE_TEXT", "POST_THREE", "CODE_TEXT"):
+        assert kept in md
+    for gone in ("NOTICE_TEXT", "Thread starter", "Start date", "Last edited", "likes", "#2"):
+        assert gone not in md
+    assert "further replies" not in md
+    assert "\nB\n" not in f"\n{md}\n"  # the avatar's letter
+
+
+def test_thread_mark_from_microdata_comments() -> None:
+    body = thread_body().replace("class='message'", "class='message' itemscope "
+                                 "itemtype='https://schema.org/Comment'")  # fmt: skip
+    md = page(body)
+    assert "POST_TWO" in md
+    assert "3 likes" not in md and "#1" not in md
+
+
+def test_counters_stay_without_thread_signal() -> None:
+    md = page(thread_body())
+    assert "POST_ONE" in md
+    assert "likes" in md  # no thread signal: post counters are not touched
+    assert "Last edited" not in md  # ... but the forum software's own lines are
+
+
+def test_forum_software_notices_anywhere() -> None:
+    body = (
+        "<div><div class='notice'>You are using an out of date browser. It may not display "
+        "this or other websites correctly. You should upgrade or use an alternative browser."
+        "</div><main><p>"
+        + "BODY_TEXT A long paragraph of the thread's text. "
+        * 10
+        + "</p><table><tr><td>Posting Rules</td></tr><tr><td><div>"
+        "<div>You <b>may not</b> post new threads</div><div>You <b>may not</b> post replies</div>"
+        "<div><a href='/bb'>BB code</a> is <b>On</b></div></div></td></tr></table>"
+        "<div class='smallfont'><form><strong>Forum Jump</strong><br><select>"
+        + "".join(f"<option>FORUM_{i} General Discussion</option>" for i in range(60))
+        + "</select></form></div>"
+        "<div>All times are GMT +1. The time now is <span>14:01</span>.</div>"
+        "<div><p><a>Code:</a> <a>Select all</a></p><pre>CODE_TEXT x = 1</pre></div>"
+        "</main></div>"
+    )
+    md = page(body)
+    assert "BODY_TEXT" in md and "CODE_TEXT" in md
+    for gone in ("out of date", "may not", "BB code", "Forum Jump", "FORUM_1", "All times"):
+        assert gone not in md
+    assert "Select all" not in md and "Posting Rules" not in md
+
+
+def test_reply_headings_of_several_posts() -> None:
+    posts = "".join(
+        f"<div class='post'><h3>Re: Turning off the LEDs</h3><p>REPLY_{i} " + "text " * 30
+        + "</p></div>"
+        for i in range(3)
+    )  # fmt: skip
+    md = page(f"<main><h1>Turning off the LEDs</h1>{posts}</main>")
+    assert "Re: Turning" not in md and "REPLY_2" in md
+    one = page("<main><h1>Letters</h1><h3>Re: your letter</h3><p>" + "text " * 40 + "</p></main>")
+    assert "Re: your letter" in one  # a lone "Re:" heading is the page's own
+
+
+def test_question_page_votes_and_meta() -> None:
+    head = ld({"@context": "https://schema.org", "@type": "QAPage"})
+    answer = (
+        "<div class='answer'><div class='votecell'><div class='js-vote-count'>427</div></div>"
+        "<div class='post-text'>ANSWER_TEXT You at least want to log the error and re-raise it "
+        "so that the program still terminates when something unexpected happens.</div>"
+        "<div class='menu'><a href='/edit'>Improve this answer</a></div>"
+        "<div class='comment-count'>COMMENTS_HEADER 9 comments</div></div>"
+    )
+    body = (
+        "<main><h1>Why is except: pass bad?</h1>"
+        "<div class='d-flex'><div>Asked <time>11 years ago</time></div>"
+        "<div>Modified <a>6 months ago</a></div><div>Viewed 4k times</div></div>"
+        f"<div class='question'><p>QUESTION_TEXT {'word ' * 30}</p></div>"
+        "<h2>19 Answers</h2>" + answer * 2 + "<div class='bottom-notice'><p>Start asking to get "
+        "answers</p><p>Find the answer to your question by asking.</p></div></main>"
+    )  # fmt: skip
+    md = page(body, head=head)
+    assert "QUESTION_TEXT" in md and "ANSWER_TEXT" in md and "9 comments" in md
+    for gone in ("427", "Improve this", "Asked", "Viewed", "19 Answers", "Start asking"):
+        assert gone not in md
+
+
+def test_article_with_comments_keeps_byline_and_comments() -> None:
+    head = ld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "H"})
+    comment = (
+        "<li class='response' itemscope itemtype='https://schema.org/Comment'>"
+        "<div class='response-name'>Jane</div><p>COMMENT_TEXT_{n} I agree with the point about "
+        "the council's budget.</p><div class='response-likes'>{n} likes</div></li>"
+    )
+    body = (
+        "<article><h1>Council budget</h1><p class='byline'>By REPORTER_NAME, Start date of the "
+        "scheme: March</p><p>ARTICLE_TEXT " + "The council voted on the budget. " * 12 + "</p>"
+        "<p>#1 priority for residents is housing.</p>"
+        "<ol class='responses'>"
+        + "".join(comment.replace("{n}", str(n)) for n in range(3))
+        + "</ol></article>"
+    )
+    md = page(body, head=head)
+    for kept in ("ARTICLE_TEXT", "REPORTER_NAME", "Start date of the scheme", "#1 priority"):
+        assert kept in md
+    assert "COMMENT_TEXT_2" in md and "2 likes" in md
