@@ -152,6 +152,9 @@ def test_small_blocks_hidden_by_a_utility_class_are_removed() -> None:
     md = markdown(in_main("<div class='price-table hide'>HIDDEN_TABLE 1-9 20.00</div>"))
     assert "HIDDEN_TABLE" not in md
     assert "Gardeners" in md
+    # ``blind``: the screen-reader-only class of Korean design systems (video descriptions)
+    md = markdown(in_main("<p class='blind'>BLIND_TEXT A woman walks her dog at dusk.</p>"))
+    assert "BLIND_TEXT" not in md and "Gardeners" in md
 
 
 def test_blocks_shown_by_a_responsive_class_are_kept() -> None:

@@ -135,7 +135,10 @@ _FOOTER_SHARE = 0.25
 _FOOTER_ELEMENT_SHARE = 0.4
 _FOOTER_SHORT = 300  # characters: a copyright block this short is a footer whatever its links
 _FOOTER_LINKS = 0.4
-_HIDDEN_CLASSES = frozenset({"hide", "hidden", "d-none", "is-hidden", "visually-hidden", "sr-only"})
+# ("blind": the screen-reader-only class of Korean design systems)
+_HIDDEN_CLASSES = frozenset(
+    {"hide", "hidden", "d-none", "is-hidden", "visually-hidden", "sr-only", "blind"}
+)
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
 
