@@ -110,6 +110,23 @@ def test_forum_software_notices_anywhere() -> None:
     assert "Select all" not in md and "Posting Rules" not in md
 
 
+def test_board_banners_and_poster_counters() -> None:
+    body = (
+        "<main><div class='banner-unit'>This forum made possible through the generous support "
+        "of our members, donors and sponsors. Thank you.</div><table><tr><td><b>Welcome to the "
+        "Video Forum, the place for everyone interested in encoding.</b><br>Before you start "
+        "posting please read the <a href='/rules'>forum rules</a>. By posting to this forum you "
+        "agree to abide by the rules.</td></tr></table><div class='post'><div>Join Date: Mar 2016"
+        "</div><p>POST_TEXT " + "words of the post " * 20 + "</p></div>"
+        "<div class='topic-info'><span>23</span> <span>3 posters</span> <span>928 views</span>"
+        "</div></main>"
+    )
+    md = page(body)
+    assert "POST_TEXT" in md
+    for gone in ("made possible", "Welcome to", "forum rules", "Join Date", "posters", "928"):
+        assert gone not in md
+
+
 def test_reply_headings_of_several_posts() -> None:
     posts = "".join(
         f"<div class='post'><h3>Re: Turning off the LEDs</h3><p>REPLY_{i} " + "text " * 30

@@ -7,10 +7,13 @@ Two kinds of rules, each general (no site names):
   Start date Y", "Last edited: ...", the posting-rules box ("You may not post new threads",
   "BB code is On"), "Forum Jump" pickers, "All times are GMT +1. The time now is 14:01", the
   "Start asking to get answers" notice below a question, "Asked ... Modified ... Viewed N
-  times"; and the per-post "Re: <title>" headings when at least two posts have one;
+  times", boards' sponsor and welcome banners ("This forum made possible through...",
+  "Welcome to ... please read the forum rules"), "Join Date: ...", runs of counters ("3
+  posters 928 views"); and the per-post "Re: <title>" headings when at least two posts have one;
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
   post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
-  "N answers" headings, "Improve this question" links, avatars' letters.
+  "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
+  labels, avatars' letters, the board's notices (class word ``notice``, small in the block).
 
 A thread page is recognised by its own signals, read before the ``<head>`` and the scripts are
 dropped: JSON-LD or microdata ``DiscussionForumPosting`` / ``QAPage`` / ``Question``, or
@@ -42,34 +45,44 @@ _COMMENTS = '[itemtype*="schema.org/Comment" i]'
 _ARTICLES = '[itemtype*="Article" i], [itemtype*="schema.org/BlogPosting" i]'
 _MIN_COMMENTS = 2
 
-# Notices found by the words they start with, then widened to the largest element whose whole
-# text is the notice (at most _NOTICE_MAX_CHARS).
-# (each keyword lies in one text node: lexbor matches them per text node)
-_NOTICE_KEYWORDS = ", ".join(
-    f'*:lexbor-contains("{s}" i)'
-    for s in (
-        "out of date browser", "post new threads", "forum jump", "all times are",
-        "start asking to get answers",
+# Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
+# the largest element around it, up to a size, whose whole text is the notice (a <select>'s
+# options not counted: the "Forum Jump" picker).
+_NOTICES_BY_KEYWORD: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
+    (keyword, re.compile(rf"^\W*(?:{pattern})$", re.IGNORECASE | re.DOTALL), size)
+    for keyword, pattern, size in (
+        ("out of date browser", r"you\s+are\s+using\s+an\s+out\s+of\s+date\s+browser\b.*", 300),
+        (
+            "post new threads",
+            r"(?:posting\s+(?:rules|permissions)\W*)?you\s+may\s+not\s+post\s+new\s+threads\b.*",
+            600,
+        ),
+        ("forum jump", r"forum\s+jump\b.*", 100),
+        ("all times are", r"all\s+times\s+are\s+(?:gmt|utc)\b.*", 80),
+        ("start asking to get answers", r"start\s+asking\s+to\s+get\s+answers\b.*", 400),
+        # sponsors' and welcome banners of boards
+        (
+            "made possible",
+            r"this\s+(?:forum|site|board|community)\s+(?:is\s+)?made\s+possible\s+(?:through|by)\b.*",
+            300,
+        ),
+        (
+            "forum rules",
+            r"welcome\s+to\b.{0,200}\b(?:read|agree\s+to\s+abide\s+by)\s+the\s+(?:forum\s+)?rules\b.*",
+            500,
+        ),
     )
-)  # fmt: skip
-_NOTICE = re.compile(
-    r"^\W*(?:"
-    r"you\s+are\s+using\s+an\s+out\s+of\s+date\s+browser\b.*|"
-    r"(?:posting\s+(?:rules|permissions)\W*)?you\s+may\s+not\s+post\s+new\s+threads\b.*|"
-    r"forum\s+jump\b.*|"
-    r"all\s+times\s+are\s+(?:gmt|utc)\b.{0,60}|"
-    r"start\s+asking\s+to\s+get\s+answers\b.*"
-    r")$",
-    re.IGNORECASE | re.DOTALL,
 )
-_NOTICE_MAX_CHARS = 3000
 # Short lines standing alone, removed on any page.
 _LINE = re.compile(
     r"^\W*(?:"
     r"status\s*:?\s*not\s+open\s+for\s+further\s+replies|"
     r"thread\s+starter\b.{0,60}\bstart\s+date\b.{0,40}|"
     r"last\s+edited\s*:.{0,40}|"
-    r"posting\s+rules|code\s*:?\s*select\s+all|"
+    r"posting\s+rules|code\s*:?\s*select\s+all|join\s+date\s*:.{0,30}|"
+    # a run of counters of a thread or a poster: "3 posters 928 views", "9 posts 105 helpful votes"
+    r"(?:[\d.,]+\s*[km]?\s+)?(?:[\d.,]+\s*[km]?\s+(?:posts|posters|views|replies|likes|links|users|participants|"
+    r"helpful\s+votes|messages)\s*){2,6}|"
     r"asked\b.{0,40}\bmodified\b.{0,40}\bviewed\s+[\d.,]+\s*k?\s+times|"
     r"(?:asked|modified|viewed)\s+(?:[\d.,]+\s*k?\s+times|.{0,30}\bago|today|yesterday)"
     r")\W*$",
@@ -83,7 +96,8 @@ _HEADINGS = "h2, h3, h4, h5, h6"
 # Counters and labels repeated on every post of a thread.
 _THREAD_LINE = re.compile(
     r"^\W*(?:"
-    r"#\s*\d+|(?:thread\s+starter|start\s+date)\b.{0,60}|[\d.,]+\s*k?\s+likes?|[\d.,]+\s+(?:people|persons?|members?|users?)\s+likes?\s+this|"
+    r"#\s*\d+|(?:thread\s+starter|start\s+date)\b.{0,60}|[\d.,]+\s*k?\s+likes?|"
+    r"[\d.,]+\s+(?:people|persons?|members?|users?)\s+likes?\s+this|"
     r"improve\s+this\s+(?:question|answer)|"
     r"[\d.,]+\s+(?:answers?|replies)(?:\s+[\d.,]+)?"
     r")\W*$",
@@ -132,18 +146,19 @@ def _notices(scope: LexborNode) -> list[LexborNode]:
     """The largest element around each notice hit whose whole text is the notice."""
     own = scope.mem_id
     out: list[LexborNode] = []
-    for hit in scope.css(_NOTICE_KEYWORDS):
-        best = None
-        current: LexborNode | None = hit
-        while current is not None and current.mem_id != own:
-            text = current.text(deep=True, separator=" ", strip=True)
-            size = len(text) - sum(text_len(s) for s in current.css("select"))  # (the picker's)
-            if size > _NOTICE_MAX_CHARS or not _NOTICE.match(text):
-                break
-            best = current
-            current = current.parent
-        if best is not None:
-            out.append(best)
+    for keyword, pattern, limit in _NOTICES_BY_KEYWORD:
+        for hit in scope.css(f'*:lexbor-contains("{keyword}" i)'):
+            best = None
+            current: LexborNode | None = hit
+            while current is not None and current.mem_id != own:
+                text = current.text(deep=True, separator=" ", strip=True)
+                if len(text) - sum(text_len(s) for s in current.css("select")) > limit:
+                    break
+                if pattern.match(text):
+                    best = current
+                current = current.parent
+            if best is not None:
+                out.append(best)
     return out
 
 
