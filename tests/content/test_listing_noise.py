@@ -134,3 +134,46 @@ def test_a_caption_describing_the_picture_stays() -> None:
         "<p>The harbour was rebuilt after the storm of 1953 and shelters forty boats.</p></main>"
     )
     assert "Boats in the harbour at dawn" in markdown(html)
+
+
+def teaser(i: int, date: str) -> str:
+    return (
+        f"<article class='post-card'><a href='/blog/{i}'><img src='/i/{i}.jpg' alt=''></a>"
+        f"<div class='post-card__date'>{date}</div>"
+        f"<h2><a href='/blog/{i}'>How we rebuilt release number {i} of the app</a></h2>"
+        f"<p>A short summary of post {i} for the index.</p></article>"
+    )
+
+
+def test_teaser_dates_on_a_blog_index_go() -> None:
+    dates = ["Feb 9, 2026", "3 months ago", "7 min read", "22 December 2025"]
+    teasers = "".join(teaser(i, dates[i % 4]) for i in range(8))
+    md = markdown(page(f"<main><h1>Engineering blog</h1>{teasers}</main>"))
+    assert "How we rebuilt release number 5 of the app" in md
+    assert "A short summary of post 5" in md
+    for date in dates:
+        assert date not in md
+
+
+def test_dates_that_are_permalinks_or_part_of_a_line_stay() -> None:
+    # a thread's posts link their dates (permalinks); "Updated 6 days ago" is an item field
+    posts = "".join(
+        f"<article><img src='/a/{i}.png' alt=''><a href='/u/{i}'>user{i}</a>"
+        f"<a href='/t/1/post-{i}'><time>Jul {10 + i}, 2024</time></a>"
+        f"<a href='/t/1/post-{i}#r'>Reply to the question number {i}</a></article>"
+        for i in range(5)
+    )
+    models = "".join(
+        f"<article><a href='/m/{i}'><img src='/m/{i}.png' alt=''><h4>org/model-{i}</h4>"
+        f"<div><span>Updated <time>{i + 2} days ago</time></span></div></a></article>"
+        for i in range(5)
+    )
+    md = markdown(page(f"<main><h1>Thread and models</h1>{posts}{models}</main>"))
+    assert "Jul 12, 2024" in md
+    assert "4 days ago" in md
+
+
+def test_a_date_standing_once_stays() -> None:
+    teasers = "".join(teaser(i, "Feb 9, 2026" if i == 0 else "") for i in range(8))
+    md = markdown(page(f"<main><h1>Engineering blog</h1>{teasers}</main>"))
+    assert "Feb 9, 2026" in md

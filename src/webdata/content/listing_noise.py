@@ -16,6 +16,9 @@ Rules, each general (no site names):
   ..."), repeated on cards like the actions. Discount amounts ("Save $50", "43% off") are
   price information and stay; so do promotions standing once on the page (on service and
   product pages they are often the text);
+* the dates of teasers ("Feb 9, 2026", "3 months ago", "7 min read") standing alone on
+  the cards of a block made mostly of links (blog and news indexes); not permalinks (the
+  dates of a thread's posts) nor dates that are part of a line ("Updated 6 days ago");
 * photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
   Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too).
 """
@@ -28,7 +31,7 @@ from itertools import islice
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import topmost
+from webdata.content.dom import link_text_len, topmost
 
 _CARD_ACTION = re.compile(
     r"^\W*(?:"
@@ -202,6 +205,60 @@ def field_label_removals(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
+_TEASER_DATE = re.compile(
+    r"^\W*(?:(?:published|posted)(?:\s+on)?\s*:?\s*)?(?:"
+    r"\d+\s+(?:sec|second|min|minute|hour|hr|day|week|month|year)s?\s+ago|"
+    r"(?:a|an|one)\s+(?:minute|hour|day|week|month|year)\s+ago|"
+    r"\d+\s+min(?:ute)?s?\s+read|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|"
+    r"\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"
+    r")(?:\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4})?"
+    r"\W*$",
+    re.IGNORECASE,
+)
+_DATE_TAGS = "time, span, div, p, small, li"
+_DATE_MAX_CHARS = 60
+_DATE_REPEATS = 3
+_LISTING_LINKS = 0.35  # share of the block's text in links that makes it a list of teasers
+
+
+def _date_lines(scope: LexborNode) -> int:
+    lines = scope.text(deep=True, separator="\n", strip=True).split("\n")
+    return sum(1 for line in lines if len(line) <= _DATE_MAX_CHARS and _TEASER_DATE.match(line))
+
+
+def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Dates, relative times and reading times standing alone on the teasers of a link list
+    ("Feb 9, 2026", "3 months ago", "7 min read"), when at least ``_DATE_REPEATS`` of them sit
+    in cards of a block made mostly of links.
+
+    Not a date that is a link of its own (a post's permalink: forum threads date their posts
+    so) nor one that is part of a line ("Updated 6 days ago": a field of the item).
+    """
+    if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(scope) < _DATE_REPEATS:
+        return []
+    own = scope.mem_id
+    linked = {" ".join(a.text(deep=True, strip=True).split()) for a in scope.css("a")}
+    found: list[LexborNode] = []
+    for node in scope.css(_DATE_TAGS):
+        if node.mem_id == own:
+            continue
+        text = node.text(deep=True, strip=True)
+        if not text or len(text) > _DATE_MAX_CHARS:
+            continue
+        text = " ".join(text.split())
+        if not _TEASER_DATE.match(text) or text in linked or not _in_card(node):
+            continue
+        parent = node.parent
+        if parent is not None and parent.text(deep=False, strip=True):
+            continue  # a part of a line: "Updated 6 days ago"
+        found.append(node)
+    top = topmost(found)
+    return top if len(top) >= _DATE_REPEATS else []
+
+
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
-    return _phrase_removals(scope) + field_label_removals(scope)
+    return (
+        _phrase_removals(scope) + field_label_removals(scope) + teaser_date_removals(scope, total)
+    )
