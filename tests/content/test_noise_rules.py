@@ -231,6 +231,18 @@ def test_alt_text_repeating_the_block_goes_picture_and_new_alt_stay() -> None:
     assert "![Bar chart of sales by quarter]" in md
 
 
+def test_alt_text_that_is_a_file_name_or_a_slug_goes_names_stay() -> None:
+    md = markdown(
+        f"<main><h1>Staple Tee</h1><p>{PROSE * 3}</p>"
+        "<img src='/a.jpg' alt='staple-tee-fogblue-back'><img src='/b.jpg' alt='IMG_2041.jpg'>"
+        "<img src='/c.jpg' alt='product-shot-2'>"
+        "<img src='/d.jpg' alt='Audio-Technica'><img src='/e.jpg' alt='Dye chart by season'>"
+        "<img src='/f.jpg' alt='SLIDE_2'></main>"
+    )
+    assert "fogblue" not in md and "IMG_2041" not in md and "product-shot" not in md
+    assert "![Audio-Technica]" in md and "![Dye chart by season]" in md and "![SLIDE_2]" in md
+
+
 def test_thread_and_shop_chrome_vocabulary_goes() -> None:
     md = markdown(
         f"<main><h1>Thread title</h1><p>{PROSE * 3}</p>"

@@ -4,7 +4,9 @@ Product galleries label every picture with the product's name, cards on category
 their thumbnail with the card's title, forum avatars with the poster's name: the alt text is
 written out again in the markdown for each picture. When most words of an alt are already in
 the block's text, the alt is dropped and the picture kept (``![](src)``); alt text that says
-something new (a chart's description, a photo caption) stays.
+something new (a chart's description, a photo caption) stays. So goes an alt that is a file
+name or a URL slug (``staple-tee-fogblue-back``, ``IMG_2041.jpg``): galleries of shops label
+each colour's picture so, and it reads as noise; a hyphenated name (``Audio-Technica``) stays.
 """
 
 from __future__ import annotations
@@ -15,6 +17,14 @@ from selectolax.lexbor import LexborNode
 
 _WORD = re.compile(r"\w+")
 _REDUNDANT_SHARE = 0.8  # share of an alt's words found in the block's text
+_SLUG = re.compile(r"^[^\W_]+(?:[-_][^\W_]+)+(?:\.\w{3,4})?$")
+_IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)$", re.IGNORECASE)
+
+
+def _slug(alt: str) -> bool:
+    """A file name or a URL slug (``staple-tee-main``, ``IMG_2041.jpg``), not a name
+    (``Audio-Technica``, ``SLIDE_2``): lowercase, or an image file's name."""
+    return _SLUG.match(alt) is not None and (alt.islower() or _IMAGE_FILE.search(alt) is not None)
 
 
 def _words(text: str) -> list[str]:
@@ -22,7 +32,8 @@ def _words(text: str) -> list[str]:
 
 
 def clear_redundant_alts(block: LexborNode) -> None:
-    """Empty the ``alt`` of images under ``block`` whose words mostly appear in its text."""
+    """Empty the ``alt`` of images under ``block`` whose words mostly appear in its text, or
+    that is a file name or a slug."""
     images = [img for img in block.css("img[alt]") if (img.attributes.get("alt") or "").strip()]
     if not images:
         return
@@ -32,5 +43,6 @@ def clear_redundant_alts(block: LexborNode) -> None:
     text = block.text(deep=True, separator=" ").lower()
     shown = {w for w in {w for words in alts for w in words} if w in text}
     for img, words in zip(images, alts, strict=True):
-        if words and sum(w in shown for w in words) >= _REDUNDANT_SHARE * len(words):
+        redundant = words and sum(w in shown for w in words) >= _REDUNDANT_SHARE * len(words)
+        if redundant or _slug((img.attributes.get("alt") or "").strip()):
             img.attrs["alt"] = ""
