@@ -123,8 +123,11 @@ def test_board_banners_and_poster_counters() -> None:
     )
     md = page(body)
     assert "POST_TEXT" in md
-    for gone in ("made possible", "Welcome to", "forum rules", "Join Date", "posters", "928"):
+    for gone in ("made possible", "Welcome to", "forum rules", "Join Date"):
         assert gone not in md
+    assert "3 posters 928 views" in md  # a thread's counters: on thread pages only
+    md = page(body, head=ld(THREAD_LD))
+    assert "POST_TEXT" in md and "posters" not in md and "928" not in md
 
 
 def test_reply_headings_of_several_posts() -> None:

@@ -8,12 +8,17 @@ Two kinds of rules, each general (no site names):
   "BB code is On"), "Forum Jump" pickers, "All times are GMT +1. The time now is 14:01", the
   "Start asking to get answers" notice below a question, "Asked ... Modified ... Viewed N
   times", boards' sponsor and welcome banners ("This forum made possible through...",
-  "Welcome to ... please read the forum rules"), "Join Date: ...", runs of counters ("3
-  posters 928 views"); and the per-post "Re: <title>" headings when at least two posts have one;
+  "Welcome to ... please read the forum rules"), "Join Date: ..."; and the per-post
+  "Re: <title>" headings when at least two posts have one;
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
   post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
-  labels, avatars' letters, the board's notices (class word ``notice``, small in the block).
+  labels, runs of counters ("3 posters 928 views"), avatars' letters, the board's notices
+  (class word ``notice``, small in the block).
+
+Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
+only for the keywords present in the block's text), then widened to the largest element
+around it, up to a size, whose whole text is the line: no walk over every element.
 
 A thread page is recognised by its own signals, read before the ``<head>`` and the scripts are
 dropped: JSON-LD or microdata ``DiscussionForumPosting`` / ``QAPage`` / ``Question``, or
@@ -38,11 +43,11 @@ from webdata.content.jsonld import node_types
 THREAD_MARK = "data-webdata-thread"
 
 _THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question"})
-_MICRODATA = ", ".join(
-    f'[itemtype*="schema.org/{t}" i]' for t in ("DiscussionForumPosting", "QAPage", "Question")
-)
-_COMMENTS = '[itemtype*="schema.org/Comment" i]'
-_ARTICLES = '[itemtype*="Article" i], [itemtype*="schema.org/BlogPosting" i]'
+# (JSON-LD names that make the scripts worth parsing: thread types and articles)
+_LD_NAMES = ("DiscussionForumPosting", "QAPage", "Question", "Article", "BlogPosting")
+_MICRODATA = re.compile(r"schema\.org/(?:discussionforumposting|qapage|question)\b")
+_COMMENT_ITEM = re.compile(r"schema\.org/comment\b")
+_ARTICLE_ITEM = re.compile(r"article\b|schema\.org/blogposting\b")
 _MIN_COMMENTS = 2
 
 # Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
@@ -89,7 +94,18 @@ _LINE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _LINE_MAX_CHARS = 160
-_LINE_TAGS = "p, div, span, li, ul, dl, dd, dt, small, a, em, strong, b, td"
+# Words (each within one text node) of which a line of _LINE holds at least one.
+_LINE_KEYWORDS = (
+    "further replies", "thread starter", "last edited", "posting rules", "select all",
+    "join date",
+)  # fmt: skip
+# ... and common words looked for only on question pages / thread pages.
+_QUESTION_META = re.compile(r"viewed[\s\d.,km]{1,80}times")
+_QUESTION_KEYWORDS = ("asked", "modified", "viewed")
+_COUNTER_KEYWORDS = (
+    "posts", "posters", "views", "replies", "likes", "links", "users", "participants",
+    "helpful votes", "messages",
+)  # fmt: skip
 _REPLY_HEADING = re.compile(r"^\s*re\s*:\s*\S", re.IGNORECASE)
 _HEADINGS = "h2, h3, h4, h5, h6"
 
@@ -104,6 +120,9 @@ _THREAD_LINE = re.compile(
     re.IGNORECASE,
 )
 _THREAD_LINE_MAX_CHARS = 80
+_THREAD_LINE_KEYWORDS = (
+    "#", "like", "improve this", "answer", "repl", "thread starter", "start date",
+)  # fmt: skip
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
 _AVATARS = '[class*="avatar" i]'
@@ -115,16 +134,21 @@ _SMALL_SHARE = 0.3
 
 
 def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
-    graph = _json_ld_graph(metadata.get("jsonLd"))
-    if any(_THREAD_TYPES.intersection(node_types(node)) for node in graph.nodes):
+    scripts = metadata.get("jsonLd")
+    texts = [t for t in scripts if isinstance(t, str)] if isinstance(scripts, list) else []
+    types: list[str] = []
+    if any(name in text for text in texts for name in _LD_NAMES):  # (parsed only when useful)
+        types = [t for node in _json_ld_graph(texts).nodes for t in node_types(node)]
+        if _THREAD_TYPES.intersection(types):
+            return True
+    items = [(n.attrs.get("itemtype") or "").lower() for n in tree.css("[itemtype]")]
+    if any(_MICRODATA.search(item) for item in items):
         return True
-    if tree.css_first(_MICRODATA) is not None:
-        return True
-    if len(tree.css(_COMMENTS)) < _MIN_COMMENTS or tree.css_first(_ARTICLES) is not None:
+    if sum(1 for item in items if _COMMENT_ITEM.search(item)) < _MIN_COMMENTS:
         return False
-    return not any(
-        t.endswith("Article") or t == "BlogPosting" for n in graph.nodes for t in node_types(n)
-    )
+    if any(_ARTICLE_ITEM.search(item) for item in items):
+        return False
+    return not any(t.endswith("Article") or t == "BlogPosting" for t in types)
 
 
 def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
@@ -142,50 +166,56 @@ def is_thread_page(node: LexborNode) -> bool:
     return current is not None and THREAD_MARK in current.attrs
 
 
-def _notices(scope: LexborNode) -> list[LexborNode]:
-    """The largest element around each notice hit whose whole text is the notice."""
-    own = scope.mem_id
-    out: list[LexborNode] = []
-    for keyword, pattern, limit in _NOTICES_BY_KEYWORD:
-        for hit in scope.css(f'*:lexbor-contains("{keyword}" i)'):
-            best = None
-            current: LexborNode | None = hit
-            while current is not None and current.mem_id != own:
-                text = current.text(deep=True, separator=" ", strip=True)
-                if len(text) - sum(text_len(s) for s in current.css("select")) > limit:
-                    break
-                if pattern.match(text):
-                    best = current
-                current = current.parent
-            if best is not None:
-                out.append(best)
-    return out
-
-
-def _lines(
-    scope: LexborNode, pattern: re.Pattern[str], limit: int, tags: str = _LINE_TAGS
+def _widened(
+    scope: LexborNode, keyword: str, pattern: re.Pattern[str], limit: int
 ) -> list[LexborNode]:
+    """For each element holding ``keyword`` in a text node of its own, the largest element
+    around it of at most ``limit`` characters (a ``<select>``'s options not counted) whose
+    whole text matches ``pattern``."""
     own = scope.mem_id
     out: list[LexborNode] = []
-    for node in scope.css(tags):
-        if node.mem_id == own:
-            continue
-        text = node.text(deep=True, separator=" ", strip=True)
-        if text and len(text) <= limit and pattern.match(text):
-            out.append(node)
+    for hit in scope.css(f'*:lexbor-contains("{keyword}" i)'):
+        best = None
+        current: LexborNode | None = hit
+        while current is not None and current.mem_id != own:
+            text = current.text(deep=True, separator=" ", strip=True)
+            size = len(text)
+            if size > limit and current.css_first("select") is not None:
+                size -= sum(text_len(s) for s in current.css("select"))
+            if size > limit:
+                break
+            if pattern.match(text):
+                best = current
+            current = current.parent
+        if best is not None:
+            out.append(best)
     return out
 
 
 def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of thread pages."""
-    out = _notices(scope)
-    out += _lines(scope, _LINE, _LINE_MAX_CHARS)
+    # the page's words, for the keywords (those absent from the page cost nothing)
+    words = scope.text(deep=True).lower()
+    out: list[LexborNode] = []
+    for keyword, pattern, limit in _NOTICES_BY_KEYWORD:
+        if keyword in words:
+            out += _widened(scope, keyword, pattern, limit)
+    keywords = [k for k in _LINE_KEYWORDS if k in words]
+    if _QUESTION_META.search(words):
+        keywords += _QUESTION_KEYWORDS
+    thread = is_thread_page(scope)
+    if thread:
+        keywords += [k for k in _COUNTER_KEYWORDS if k in words]
+    for keyword in keywords:
+        out += _widened(scope, keyword, _LINE, _LINE_MAX_CHARS)
     replies = [h for h in scope.css(_HEADINGS) if _REPLY_HEADING.match(h.text(strip=True))]
     if len(replies) >= 2:
         out += replies
-    if not is_thread_page(scope):
+    if not thread:
         return out
-    out += _lines(scope, _THREAD_LINE, _THREAD_LINE_MAX_CHARS, f"{_LINE_TAGS}, {_HEADINGS}")
+    for keyword in _THREAD_LINE_KEYWORDS:
+        if keyword in words:
+            out += _widened(scope, keyword, _THREAD_LINE, _THREAD_LINE_MAX_CHARS)
     out += [n for n in scope.css(_VOTES) if _VOTE_COUNT.match(n.text(deep=True, strip=True))]
     out += [
         n for n in scope.css(_AVATARS) if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
