@@ -211,3 +211,40 @@ def test_small_labels_of_controls_go() -> None:
     )
     assert PROSE in md
     assert "LABEL_QTY" not in md and "LABEL_IN_STOCK" not in md
+
+
+LANGUAGES = {
+    "de": "Deutsch", "es": "Español", "fr": "Français", "it": "Italiano", "nl": "Nederlands",
+    "pl": "Polski", "pt": "Português",
+}  # fmt: skip
+
+
+def test_a_language_menu_goes_even_on_a_listing_page() -> None:
+    items = "".join(f"<li><a href='/wiki/Lang_{i}'>Language number {i}</a></li>" for i in range(30))
+    menu = "".join(
+        f"<li><a href='https://{code}.example.org/wiki/List' hreflang='{code}' lang='{code}'>"
+        f"{name}</a></li>"
+        for code, name in LANGUAGES.items()
+    )
+    md = markdown(
+        "<html><body><main><h1>List of languages</h1>"
+        f"<div class='vector-dropdown'><ul>{menu}</ul></div><ul>{items}</ul></main></body></html>"
+    )
+    assert "Language number 17" in md
+    for name in LANGUAGES.values():
+        assert name not in md
+
+
+def test_links_with_one_hreflang_or_long_titles_stay() -> None:
+    # a news list marking every link's language (all "en"), and titles in several languages
+    same = "".join(
+        f"<li><a href='/n/{i}' hreflang='en'>News story number {i}</a></li>" for i in range(6)
+    )
+    titles = "".join(
+        f"<li><a href='/{code}/a' hreflang='{code}'>A long article title written in {name} "
+        f"for readers</a></li>"
+        for code, name in LANGUAGES.items()
+    )
+    md = markdown(in_main(f"<ul>{same}</ul><ul>{titles}</ul>"))
+    assert "News story number 4" in md
+    assert "A long article title written in Polski" in md

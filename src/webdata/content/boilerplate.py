@@ -20,6 +20,9 @@ Rules, each general (no site names):
   relative to the block; not on listing pages (where the block itself is mostly links, its
   link lists are the items) and not long lists of title-sized links (a list of items).
 
+* language menus: lists of links to the page in other languages (``hreflang`` links naming
+  at least five different languages, short texts), even on listing pages;
+
 * interface phrases standing alone in a small element: "Sign up", "Log in", "Learn more",
   "Reply with quote", "Was this page helpful?", "Advertisement", "Loading..." (the whole
   text of the element must be the phrase; headings are left alone);
@@ -94,6 +97,7 @@ _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listi
 _TITLE_CHARS = 30  # characters per link above which a long link list is a list of items
 _MANY_LINKS = 8
 _LINK_LIST_MIN_CHARS = 20
+_LANGUAGES = 5  # different hreflang values that make a list of links a language menu
 _UI_PHRASE = re.compile(
     r"^\W*(?:"
     r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:sign|log)\s*(?:in|up)|\s+to\s+\w.{0,70})?|"
@@ -250,6 +254,32 @@ def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
+def language_menus(scope: LexborNode) -> list[LexborNode]:
+    """Lists of links to the page in other languages: ``hreflang`` links naming at least
+    ``_LANGUAGES`` different languages with short texts (language names, not titles of
+    items in several languages), the list made of them."""
+    links = scope.css("a[hreflang]")
+    if len(links) < _LANGUAGES:
+        return []
+    groups: dict[int, tuple[LexborNode, set[str], list[int]]] = {}
+    for link in links:
+        current = link.parent
+        while current is not None and current.tag not in ("ul", "ol", "select", "nav"):
+            current = current.parent
+        if current is None or current.mem_id == scope.mem_id:
+            continue
+        entry = groups.setdefault(current.mem_id, (current, set(), []))
+        entry[1].add((link.attributes.get("hreflang") or "").lower())
+        entry[2].append(len(link.text(deep=True, strip=True)))
+    return [
+        node
+        for node, languages, sizes in groups.values()
+        if len(languages) >= _LANGUAGES
+        and sum(sizes) <= _TITLE_CHARS * len(sizes)
+        and link_text_len(node) >= _LINK_DENSE * text_len(node)
+    ]
+
+
 def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (possibly nested; callers take the topmost).
 
@@ -275,6 +305,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += _link_lists(scope, total)
     found += footer_removals(scope, total)
     found += ui_phrase_removals(scope)
+    found += language_menus(scope)
     for heading in scope.css(_HEADINGS):
         block = _heading_block(heading, scope, total)
         if block is not None:
