@@ -31,6 +31,7 @@ def post(n: int, text: str, *, extra: str = "") -> str:
         f"<article class='message' id='post-{n}'>"
         f"<div class='message-avatar'><a href='/members/{n}'>B</a></div>"
         f"<header class='message-attribution'><a href='/u/{n}'>user{n}</a>"
+        "<span class='user-badge'>Premium Sailor</span>"
         f"<ul class='message-attribution-opposite'><li><a href='/p/{n}'>#{n}</a></li></ul>"
         f"</header><div class='message-content'><div class='bbWrapper'>{text}</div>{extra}"
         f"<div class='message-lastEdit'>Last edited: Jul 6, 2024</div>"
@@ -67,7 +68,7 @@ def test_thread_furniture_goes_posts_stay() -> None:
         assert kept in md
     for gone in ("NOTICE_TEXT", "Thread starter", "Start date", "Last edited", "likes", "#2"):
         assert gone not in md
-    assert "further replies" not in md
+    assert "further replies" not in md and "Premium Sailor" not in md
     assert "\nB\n" not in f"\n{md}\n"  # the avatar's letter
 
 

@@ -13,8 +13,9 @@ Two kinds of rules, each general (no site names):
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
   post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
-  labels, runs of counters ("3 posters 928 views"), avatars' letters, the board's notices
-  (class word ``notice``, small in the block).
+  labels, runs of counters ("3 posters 928 views"), avatars' letters, posters' badges and
+  ranks (class word ``badge`` / ``rank``, short), the board's notices (class word ``notice``,
+  small in the block).
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -131,6 +132,10 @@ _AVATAR_MAX_CHARS = 3
 _NOTICES = '[class*="notice" i]'
 _NOTICE_WORDS = frozenset({"notice", "notices", "announcement", "announcements"})
 _SMALL_SHARE = 0.3
+# Posters' badges and ranks beside each post ("Premium Sailor", "Level 5").
+_BADGES = '[class*="badge" i], [class*="rank" i]'
+_BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks"})
+_BADGE_MAX_CHARS = 40
 
 
 def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
@@ -221,6 +226,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         n for n in scope.css(_AVATARS) if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
     ]
     out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
+    out += [n for n in scope.css(_BADGES) if _badge(n)]
     return [n for n in out if n.mem_id != scope.mem_id]
 
 
@@ -231,3 +237,12 @@ def _notice_box(node: LexborNode, total: int) -> bool:
     if not any(_NOTICE_WORDS.intersection(_token_words(c)) for c in classes):
         return False
     return text_len(node) <= _SMALL_SHARE * total
+
+
+def _badge(node: LexborNode) -> bool:
+    from webdata.content.main_content import _token_words  # (main_content imports this module)
+
+    classes = (node.attrs.get("class") or "").split()
+    if not any(_BADGE_WORDS.intersection(_token_words(c)) for c in classes):
+        return False
+    return len(node.text(deep=True, strip=True)) <= _BADGE_MAX_CHARS
