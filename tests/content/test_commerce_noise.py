@@ -23,6 +23,8 @@ CHROME = (
     "<div class='shipping-info'>SHIPPING_TEXT Free standard delivery on orders over $75.</div>"
     "<p class='klarna-placement'>KLARNA_TEXT Pay in 4 interest-free payments of $22.</p>"
     "<span class='tool-tip'>TOOLTIP_TEXT Thread count is the number of threads per inch.</span>"
+    "<div class='area-legal'>LEGAL_TEXT Linen Co. and the Linen Co. logo are trademarks of "
+    "their owners; use of the care app is subject to its terms.</div>"
 )
 
 
@@ -51,7 +53,7 @@ def json_ld(*objects: object) -> str:
 
 
 KEPT = ("Linen Shirt", "PRICE_TEXT", "DESCRIPTION_TEXT", "FEATURE_TEXT", "SPEC_LINEN")
-DROPPED = ("REVIEW_TEXT", "SHIPPING_TEXT", "KLARNA_TEXT", "TOOLTIP_TEXT")
+DROPPED = ("REVIEW_TEXT", "SHIPPING_TEXT", "KLARNA_TEXT", "TOOLTIP_TEXT", "LEGAL_TEXT")
 
 
 def test_og_product_page_drops_reviews_shipping_payment_badges_and_tooltips() -> None:

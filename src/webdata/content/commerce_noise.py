@@ -9,10 +9,11 @@ the output), where :func:`commerce_removals` reads it from the main block.
 
 On such a page only, inside the main block, what a shop puts around the product goes:
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
-badges, loyalty promos, seller trust badges, tooltips: elements whose class/id words say so,
-when small relative to the block. The product's name, description, price, features and
-specifications are never marked like that. Also gone: lists of the shop's internal fields
-left in the template (a ``<dl>`` of ``retail_price_tier1``-style terms).
+badges, loyalty promos, seller trust badges, tooltips, the store's legal notices (publishers'
+trademarks, terms): elements whose class/id words say so, when small relative to the block.
+The product's name, description, price, features and specifications are never marked like
+that. Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
+``retail_price_tier1``-style terms).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -52,7 +53,7 @@ COMMERCE_WORDS = frozenset(
         "review", "reviews", "rating", "ratings", "testimonial", "testimonials", "shipping",
         "delivery", "returns", "klarna", "afterpay", "affirm", "sezzle", "clearpay", "loyalty",
         "rewards", "tooltip", "badge", "badges", "disclaimer", "countdown", "carousel",
-        "swiper", "faq", "comparison", "subscription", "bundle",
+        "swiper", "faq", "comparison", "subscription", "bundle", "legal",
     }
 )  # fmt: skip
 # ... and so a token with both words of one of these pairs.
