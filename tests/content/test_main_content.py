@@ -208,6 +208,10 @@ def test_empty_page_gives_empty_markdown_without_warning() -> None:
         ("language-python", False),
         ("download", False),
         ("headline", False),
+        ("country-selector", True),
+        ("currencySwitcher", True),
+        ("country", False),
+        ("region-name", False),
     ],
 )
 def test_boilerplate_tokens(token: str, chrome: bool) -> None:
@@ -228,3 +232,14 @@ def test_small_main_holding_the_headline_is_trusted() -> None:
     )
     assert md.startswith("# Item")
     assert "Category number" not in md
+
+
+def test_a_country_picker_in_the_main_block_goes() -> None:
+    countries = "".join(f"<li><a href='/{c}/'>{c}land</a></li>" for c in ("Ab", "Cd", "Ef"))
+    html = page(
+        f"<main><h1>Gadgets</h1><p>{PROSE}</p>"
+        f"<ul class='country-selector'>{countries}</ul><p>{PROSE}</p></main>"
+    )
+    md = markdown(html)
+    assert "Tomatoes need six hours" in md
+    assert "Cdland" not in md

@@ -93,6 +93,12 @@ WORD_PAIRS = (
     frozenset({"user", "banner"}), frozenset({"user", "badges"}), frozenset({"action", "bar"}),
     frozenset({"post", "buttons"}), frozenset({"member", "stats"}), frozenset({"author", "stats"}),
     frozenset({"author", "fields"}), frozenset({"user", "info"}),
+    # country, locale and currency pickers ("country-selector", "currencySwitcher")
+    *(
+        frozenset({place, picker})
+        for place in ("country", "countries", "locale", "currency", "region")
+        for picker in ("selector", "switcher", "picker", "chooser", "select")
+    ),
 )  # fmt: skip
 # Inside the main block these words do not mark chrome (an article's own header/footer).
 _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
