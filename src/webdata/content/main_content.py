@@ -100,6 +100,13 @@ WORD_PAIRS = (
         for picker in ("selector", "switcher", "picker", "chooser", "select")
     ),
 )  # fmt: skip
+# WORD_PAIRS as word -> the words it pairs with (a lookup per word instead of a scan of pairs).
+_PARTNERS: dict[str, frozenset[str]] = {
+    w: frozenset(x for pair in WORD_PAIRS if w in pair for x in pair if x != w)
+    for pair in WORD_PAIRS
+    for w in pair
+}
+_NONE: frozenset[str] = frozenset()
 # Inside the main block these words do not mark chrome (an article's own header/footer).
 _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
 
@@ -140,7 +147,7 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
             return False
     if any(w in ALWAYS_WORDS for w in words):
         return True
-    if len(words) > 1 and any(pair.issubset(words) for pair in WORD_PAIRS):
+    if len(words) > 1 and any(_PARTNERS.get(w, _NONE) & set(words) for w in words):
         return True
     return any(w in QUALIFIED_WORDS for w in words) and all(
         w in QUALIFIED_WORDS or w in QUALIFIERS or w in ALWAYS_WORDS for w in words

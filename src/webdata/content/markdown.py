@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from html_to_markdown import ConversionOptions, PreprocessingOptions, convert
+from html_to_markdown import ConversionOptions, InvalidInputError, PreprocessingOptions, convert
 
 from webdata.content.markdown_prepass import prepare, restore
 
@@ -43,7 +43,8 @@ OPTIONS = ConversionOptions(
 )
 
 # C0 controls other than whitespace, DEL and C1 controls: invisible in a browser, and enough of
-# them make the converter refuse the fragment as "binary data".
+# them make the converter refuse the fragment as "binary data" (dropped only then: scanning
+# every page for them costs about as much as a rule of the main-content stage).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]+")
 _FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _FENCE_CLOSE = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*$")
@@ -140,7 +141,9 @@ def html_to_markdown(html: str) -> str:
     """Markdown of an HTML document or fragment whose URLs are already absolute."""
     if not html.strip():
         return ""
-    if _CONTROL.search(html) is not None:
-        html = _CONTROL.sub("", html)
     html, maths = prepare(html)
-    return tidy_markdown(mend_markdown(restore(convert(html, OPTIONS).content or "", maths)))
+    try:
+        converted = convert(html, OPTIONS)
+    except InvalidInputError:
+        converted = convert(_CONTROL.sub("", html), OPTIONS)
+    return tidy_markdown(mend_markdown(restore(converted.content or "", maths)))

@@ -30,9 +30,8 @@ _CLONES = ", ".join(
 _BEACON = re.compile(
     r"facebook\.com/tr\b|/pixel(?:\.gif|\.png|\?|/|$)|doubleclick\.net|google-analytics\.com|"
     r"googletagmanager\.com|bat\.bing\.com|scorecardresearch\.com|/collect\?|"
-    r"analytics\.twitter\.com|px\.ads\.linkedin\.com|t\.co/i/adsct",
-    re.IGNORECASE,
-)
+    r"analytics\.twitter\.com|px\.ads\.linkedin\.com|t\.co/i/adsct"
+)  # matched on the lowercased URL: an ignore-case alternation is several times slower
 _PIXEL_MAX = 2
 _SOURCE_ATTRS = ("src", "data-src", "data-lazy-src", "data-original")
 
@@ -57,7 +56,7 @@ def _is_pixel(img: LexborNode, src: str) -> bool:
     width, height = _size(img.attributes.get("width")), _size(img.attributes.get("height"))
     if width is not None and height is not None and width <= _PIXEL_MAX and height <= _PIXEL_MAX:
         return True
-    return bool(src) and _BEACON.search(src) is not None
+    return bool(src) and _BEACON.search(src.lower()) is not None
 
 
 def _picture_key(src: str) -> str:
