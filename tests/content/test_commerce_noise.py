@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from tests.content.pages import page_markdown
 from webdata.content.pipeline import ContentOptions, process_html
 
 URL = "https://shop.example.com/products/linen-shirt"
@@ -29,13 +30,7 @@ CHROME = (
 
 
 def page(body: str, *, head: str = "") -> str:
-    md = process_html(
-        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>",
-        URL,
-        ContentOptions(),
-    ).markdown
-    assert md is not None
-    return md
+    return page_markdown(body, URL, head=head)
 
 
 def product_body(extra: str = CHROME) -> str:

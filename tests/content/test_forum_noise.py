@@ -6,20 +6,14 @@ from __future__ import annotations
 
 import json
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import page_markdown
 
 URL = "https://forum.example.com/threads/best-closed-headphones.973407/"
 THREAD_LD = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "T"}
 
 
 def page(body: str, *, head: str = "") -> str:
-    md = process_html(
-        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>",
-        URL,
-        ContentOptions(),
-    ).markdown
-    assert md is not None
-    return md
+    return page_markdown(body, URL, head=head)
 
 
 def ld(obj: dict[str, str]) -> str:

@@ -24,22 +24,22 @@ description is also shown outside such elements.
 from __future__ import annotations
 
 import html
-import json
 import re
 from functools import lru_cache
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, topmost
-from webdata.content.jsonld import JsonLdGraph, _rank, node_types
+from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, topmost, widest_matching
+from webdata.content.jsonld import JsonLdGraph, graph_from_dumps, node_types, subject_rank
+from webdata.content.page_marks import get_mark, set_mark
 
 PRODUCT_MARK = "data-webdata-product"
 DESCRIPTION_MARK = "data-webdata-description"
 
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "ProductModel", "IndividualProduct"})
 _MAX_LD_PRODUCTS = 2  # more top-level products are the items of a listing
-_SUBJECT_RANK = 3  # jsonld._rank of a content node (not a page, site or breadcrumb)
+_SUBJECT_RANK = 3  # jsonld.subject_rank of a content node (not a page, site or breadcrumb)
 _MICRODATA = ", ".join(
     f'[itemtype*="schema.org/{t}" i]' for t in ("Product", "IndividualProduct", "ProductGroup")
 )
@@ -111,18 +111,6 @@ def _writing(types: list[str]) -> bool:
     return any(t.endswith("Article") or t in _WRITING_TYPES for t in types)
 
 
-def _json_ld_graph(scripts: Any) -> JsonLdGraph:
-    objects: list[dict[str, Any]] = []
-    for text in scripts if isinstance(scripts, list) else []:
-        try:
-            value = json.loads(text)
-        except (TypeError, ValueError, RecursionError):
-            continue
-        if isinstance(value, dict):
-            objects.append(value)
-    return JsonLdGraph(objects)
-
-
 _TAG = re.compile(r"<[^>]*>")
 _WORD = re.compile(r"\w+")
 _DESCRIPTION_WORDS = 8  # words of the JSON-LD description looked for in the page
@@ -153,11 +141,8 @@ def _words(node: LexborNode) -> str:
 def keep_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
     """``found`` without the elements holding the product's description (a drawer or a dialog
     that the generic rules take for a modal), when the description is nowhere else."""
-    root = _root(scope)
-    if root is None or PRODUCT_MARK not in root.attrs:
-        return found
-    words = root.attrs.get(DESCRIPTION_MARK)
-    if not words:
+    words = get_mark(scope, DESCRIPTION_MARK)
+    if not words or get_mark(scope, PRODUCT_MARK) is None:
         return found
     needle = f" {words} "
     holders = {n.mem_id for n in found if needle in _words(n)}
@@ -177,12 +162,12 @@ def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> boo
     subject (a ``Course`` sold as a product, an ``Article``) no; else ``og:type``, else
     microdata.
     """
-    graph = _json_ld_graph(metadata.get("jsonLd"))
+    graph = graph_from_dumps(metadata.get("jsonLd"))
     types = [node_types(node) for node in graph.nodes]
     if any(_writing(t) for t in types):
         return False  # an article or a review about a product
     main = node_types(graph.main) if graph.main is not None else []
-    if _rank(main) == _SUBJECT_RANK and not _PRODUCT_TYPES.intersection(main):
+    if subject_rank(main) == _SUBJECT_RANK and not _PRODUCT_TYPES.intersection(main):
         return False  # a course, an event, an app... sold like a product
     if products := sum(1 for t in types if _PRODUCT_TYPES.intersection(t)):
         return products <= _MAX_LD_PRODUCTS
@@ -191,25 +176,16 @@ def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> boo
 
 def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     """Record on the ``<html>`` element whether the page is a product page."""
-    root = tree.root
-    if root is not None and is_product_metadata(tree, metadata):
-        root.attrs[PRODUCT_MARK] = "1"
-        words = _description_words(_json_ld_graph(metadata.get("jsonLd")))
+    if is_product_metadata(tree, metadata):
+        set_mark(tree, PRODUCT_MARK)
+        words = _description_words(graph_from_dumps(metadata.get("jsonLd")))
         if words:
-            root.attrs[DESCRIPTION_MARK] = words
-
-
-def _root(node: LexborNode) -> LexborNode | None:
-    current: LexborNode | None = node
-    while current is not None and current.tag != "html":
-        current = current.parent
-    return current
+            set_mark(tree, DESCRIPTION_MARK, words)
 
 
 def is_product_page(node: LexborNode) -> bool:
     """Whether the document of ``node`` was marked by :func:`mark_product_page`."""
-    root = _root(node)
-    return root is not None and PRODUCT_MARK in root.attrs
+    return get_mark(node, PRODUCT_MARK) is not None
 
 
 @lru_cache(maxsize=8192)
@@ -272,21 +248,11 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
 def _phrases(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is a shop line: review counts, payment plans, points,
     "in 50+ people's carts" (found by a keyword of their own text, then widened)."""
-    own = scope.mem_id
-    out: list[LexborNode] = []
-    for hit in scope.css(_PHRASE_KEYWORDS):
-        best = None
-        current: LexborNode | None = hit
-        while current is not None and current.mem_id != own:
-            text = current.text(deep=True, strip=True)
-            if len(text) > _PHRASE_MAX_CHARS:
-                break
-            if _SHOP_PHRASE.match(text):
-                best = current
-            current = current.parent
-        if best is not None:
-            out.append(best)
-    return out
+    found = (
+        widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS)
+        for hit in scope.css(_PHRASE_KEYWORDS)
+    )
+    return [node for node in found if node is not None]
 
 
 def _disclosures(scope: LexborNode, limit: float) -> list[LexborNode]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from selectolax.lexbor import LexborNode
@@ -84,3 +85,30 @@ def decompose_all(nodes: Iterable[LexborNode]) -> None:
     """Remove the nodes from their tree (outermost only, so nothing is destroyed twice)."""
     for node in topmost(nodes):
         node.decompose()
+
+
+def widest_matching(
+    hit: LexborNode,
+    scope: LexborNode,
+    pattern: re.Pattern[str],
+    limit: float,
+    *,
+    separator: str = "",
+    uncounted: str | None = None,
+) -> LexborNode | None:
+    """The highest of ``hit`` and its ancestors below ``scope`` whose whole text matches
+    ``pattern``, climbing while the text stays within ``limit`` characters (the text of the
+    ``uncounted`` selector's elements, e.g. a ``<select>``'s options, not measured)."""
+    best: LexborNode | None = None
+    current: LexborNode | None = hit
+    while current is not None and current.mem_id != scope.mem_id:
+        text = current.text(deep=True, separator=separator, strip=True)
+        size = len(text)
+        if size > limit and uncounted and current.css_first(uncounted) is not None:
+            size -= sum(text_len(n) for n in current.css(uncounted))
+        if size > limit:
+            break
+        if pattern.match(text):
+            best = current
+        current = current.parent
+    return best

@@ -37,9 +37,9 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.commerce_noise import _json_ld_graph
-from webdata.content.dom import text_len
-from webdata.content.jsonld import node_types
+from webdata.content.dom import text_len, widest_matching
+from webdata.content.jsonld import graph_from_dumps, node_types
+from webdata.content.page_marks import get_mark, set_mark
 
 THREAD_MARK = "data-webdata-thread"
 
@@ -143,7 +143,7 @@ def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
     texts = [t for t in scripts if isinstance(t, str)] if isinstance(scripts, list) else []
     types: list[str] = []
     if any(name in text for text in texts for name in _LD_NAMES):  # (parsed only when useful)
-        types = [t for node in _json_ld_graph(texts).nodes for t in node_types(node)]
+        types = [t for node in graph_from_dumps(texts).nodes for t in node_types(node)]
         if _THREAD_TYPES.intersection(types):
             return True
     items = [(n.attrs.get("itemtype") or "").lower() for n in tree.css("[itemtype]")]
@@ -158,17 +158,13 @@ def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
 
 def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     """Record on the ``<html>`` element whether the page is a forum or Q&A thread."""
-    root = tree.root
-    if root is not None and _thread_metadata(tree, metadata):
-        root.attrs[THREAD_MARK] = "1"
+    if _thread_metadata(tree, metadata):
+        set_mark(tree, THREAD_MARK)
 
 
 def is_thread_page(node: LexborNode) -> bool:
     """Whether the document of ``node`` was marked by :func:`mark_thread_page`."""
-    current: LexborNode | None = node
-    while current is not None and current.tag != "html":
-        current = current.parent
-    return current is not None and THREAD_MARK in current.attrs
+    return get_mark(node, THREAD_MARK) is not None
 
 
 def _widened(
@@ -177,24 +173,11 @@ def _widened(
     """For each element holding ``keyword`` in a text node of its own, the largest element
     around it of at most ``limit`` characters (a ``<select>``'s options not counted) whose
     whole text matches ``pattern``."""
-    own = scope.mem_id
-    out: list[LexborNode] = []
-    for hit in scope.css(f'*:lexbor-contains("{keyword}" i)'):
-        best = None
-        current: LexborNode | None = hit
-        while current is not None and current.mem_id != own:
-            text = current.text(deep=True, separator=" ", strip=True)
-            size = len(text)
-            if size > limit and current.css_first("select") is not None:
-                size -= sum(text_len(s) for s in current.css("select"))
-            if size > limit:
-                break
-            if pattern.match(text):
-                best = current
-            current = current.parent
-        if best is not None:
-            out.append(best)
-    return out
+    found = (
+        widest_matching(hit, scope, pattern, limit, separator=" ", uncounted="select")
+        for hit in scope.css(f'*:lexbor-contains("{keyword}" i)')
+    )
+    return [node for node in found if node is not None]
 
 
 def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:

@@ -166,7 +166,7 @@ def node_types(node: JsonObject) -> list[str]:
     return [t for t in (_short_type(v) for v in values if isinstance(v, str)) if t]
 
 
-def _rank(types: list[str]) -> int:
+def subject_rank(types: list[str]) -> int:
     """How likely a node is the page's subject: 3 content, 2 web page, 1 site / org / untyped,
     0 auxiliary (breadcrumbs, images, comments…: never read)."""
     if not types:
@@ -210,7 +210,7 @@ class JsonLdGraph:
         best, best_rank = None, 0
         self._useful: list[JsonObject] = []
         for node in self.nodes:
-            rank = _rank(node_types(node))
+            rank = subject_rank(node_types(node))
             if rank:
                 self._useful.append(node)
             if rank > best_rank:
@@ -290,3 +290,17 @@ class JsonLdGraph:
             if (text := first_text(value)) is not None:
                 return text
         return None
+
+
+def graph_from_dumps(texts: Any) -> JsonLdGraph:
+    """The graph of the compact JSON objects that metadata's ``jsonLd`` lists (already parsed
+    and capped by :func:`parse_script` once; anything else in ``texts`` is skipped)."""
+    objects: list[JsonObject] = []
+    for text in texts if isinstance(texts, list) else []:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            continue
+        if isinstance(value, dict):
+            objects.append(value)
+    return JsonLdGraph(objects)

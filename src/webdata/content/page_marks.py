@@ -1,0 +1,24 @@
+"""Page-level signals recorded on ``<html>`` before the cleaning removes their sources.
+
+The head (JSON-LD, ``og:type``) is gone by the time the main-content rules run; the rules
+that depend on the page's kind (a product, a thread) read the mark left here instead.
+Only the body or a node inside it is ever output, so the marks never reach a user.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+
+def set_mark(tree: LexborHTMLParser, name: str, value: str = "1") -> None:
+    """Record ``name`` (a ``data-`` attribute name) on the document's ``<html>``."""
+    if tree.root is not None:
+        tree.root.attrs[name] = value
+
+
+def get_mark(node: LexborNode, name: str) -> str | None:
+    """The value recorded under ``name`` on the document of ``node``, or None."""
+    current: LexborNode | None = node
+    while current is not None and current.tag != "html":
+        current = current.parent
+    return None if current is None else current.attrs.get(name)
