@@ -138,3 +138,18 @@ def test_control_characters_are_dropped_before_conversion() -> None:
     assert "kept words" in md
     assert "tab\there" in md
     assert not any(ch in md for ch in "\x1f\x08\x80\x00\x07\x9f")
+
+
+def test_links_inside_code_keep_their_text_only() -> None:
+    # Code shows markdown literally: "[docs](url)" inside a fence would be wrong text.
+    md = html_to_markdown(
+        '<pre><code>see <a href="https://e.com/d">docs</a>\n'
+        'mail = "<a href="/cdn-cgi/l/email-protection">[email&#160;protected]</a>"</code></pre>'
+        '<p><code>run <a href="https://e.com/r">make</a></code> or read '
+        '<a href="https://e.com/y">the guide</a></p>'
+    )
+    assert "see docs\n" in md
+    assert 'mail = "[email\xa0protected]"' in md or 'mail = "[email protected]"' in md
+    assert "`run make`" in md
+    assert "[the guide](https://e.com/y)" in md
+    assert "](https://e.com/d)" not in md and "](https://e.com/r)" not in md

@@ -16,6 +16,8 @@
   ``<b>foo</b>bar``) and formatting elements (``<b>``, ``<i>``, ``<sup>``...) are left as
   they are, and so is a lone character running into the next box (a drop cap
   ``<span>P</span><span>acking``, a word or number spelled one character a box).
+- Links inside code (``<pre>``, ``<code>``, ``<kbd>``, ``<samp>``) keep their text only: code
+  shows markdown literally.
 - A fragment that is a table row or row group (the main block can be a ``<tr>`` or
   ``<tbody>`` of a layout table) is put back in a ``<table>``: alone, the converter reads
   its cells as inline text and glues them.
@@ -45,6 +47,9 @@ _TEX = 'annotation[encoding="application/x-tex"]'
 # linear scan of text only. Code-like elements are cut out first and left as they are.
 _VERBATIM = re.compile(r"(<(pre|code|kbd|samp|textarea)\b.*?</\2>)", re.S | re.I)
 _TAG = re.compile(r"(<[^>]*>)")
+# Links inside code keep their text only: a code span or block shows markdown literally, so
+# the converter's ``[text](url)`` there would be wrong text ("[[email protected]](/cdn-cgi..)").
+_LINK_TAGS = re.compile(r"</?a\b[^>]*>", re.I)
 # Each pattern starts with a literal, so ``re`` finds candidates fast (one scan a pattern).
 # A whole blank run (matched from its start only, possessively: linear on any input) that a
 # word follows; its newlines become spaces.
@@ -170,7 +175,8 @@ def _fix_text(html: str) -> str:
     for i in range(0, len(parts), 3):
         out.append(_fix_text_run(parts[i]))
         if i + 1 < len(parts):
-            out.append(parts[i + 1])
+            verbatim = parts[i + 1]
+            out.append(_LINK_TAGS.sub("", verbatim) if "<a" in verbatim else verbatim)
     return "".join(out)
 
 
