@@ -153,3 +153,24 @@ def test_links_inside_code_keep_their_text_only() -> None:
     assert "`run make`" in md
     assert "[the guide](https://e.com/y)" in md
     assert "](https://e.com/d)" not in md and "](https://e.com/r)" not in md
+
+
+def test_line_ends_lose_spaces_and_invisible_characters() -> None:
+    # "&nbsp;" paragraphs, zero-width characters and a <br> that ends a block leave nothing
+    # at a line end; a <br> inside a block stays a "  " hard break. Code is not touched.
+    md = html_to_markdown(
+        "<p>one&nbsp;</p><p>&nbsp;</p><p>&#8205;</p><p>two&#8203;</p>"
+        "<p>three<br></p><p>four<br>five</p><pre><code>code  \n&nbsp;\nend</code></pre>"
+    )
+    assert md == "one\n\ntwo\n\nthree\n\nfour  \nfive\n\n```\ncode  \n\xa0\nend\n```"
+
+
+def test_empty_list_items_are_dropped_or_joined_with_their_block() -> None:
+    # An item that opens with an empty link (an avatar) and then a block prints "- " and
+    # its content on later lines, read as an empty item: the content moves up to the marker.
+    # Items with nothing in them ("-", "1." alone: carousel dots) are dropped.
+    md = html_to_markdown(
+        '<ul><li><a href="https://e.com/u"></a><div><b>user</b> | Premium</div>'
+        "<p>Hi there</p></li><li>last</li></ul><ol><li></li><li> </li></ol><p>after</p>"
+    )
+    assert md == "- **user** | Premium\n\n  Hi there\n\n- last\n\nafter"

@@ -50,9 +50,17 @@ _FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
 _FENCE_CLOSE = re.compile(r"^[ \t>]*(`{3,}|~{3,})[ \t]*$")
 _NEEDS_TIDY = re.compile(r"\n[ \t]*\n[ \t]*\n")
 # The converter's small slips, each found from a literal (fast) and mended in place:
-# an empty list item ("-" alone), an empty link "[](url)", two blank quote lines in a row,
+# an empty list item ("-" or "1." alone), an empty link "[](url)", two blank quote lines in a row,
 # and a blank line before an ordered list nested in a bullet item.
-_EMPTY_ITEM = re.compile(r"\n[ \t]*-[ \t]*(?=\n|\Z)")
+# A bullet whose first child is a block ("<li><div>..") is printed as "- " then a blank line
+# and the indented content, which markdown reads as an empty item and a paragraph: the
+# content is moved up onto the marker line; a bullet with nothing under it is dropped.
+_ITEM_THEN_BLOCK = re.compile(r"^([ \t]*)-[ \t]*\n(?:[ \t]*\n)+\1  (?=\S)(?![-*+] |\d+[.)] )", re.M)
+_EMPTY_ITEM = re.compile(r"\n[ \t]*(?:-|\d{1,9}[.)])[ \t]*(?=\n|\Z)")
+# Whitespace and invisible characters at a line end (no-break spaces of "&nbsp;" paragraphs,
+# zero-width spaces and joiners); a "  " hard line break is kept when a line of text follows.
+_LINE_END_CHARS = " \t\xa0\u200b\u200c\u200d\u2060\ufeff"
+_LINE_END = re.compile(f"\n(?<=[{_LINE_END_CHARS}]\n)")  # found from the newline (a literal)
 _EMPTY_LINK = re.compile(r"(?<!!)\[\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
@@ -125,11 +133,34 @@ def mend_markdown(md: str) -> str:
     return "\n".join(out)
 
 
+def _trim_line_ends(md: str) -> str:
+    md = md.rstrip(_LINE_END_CHARS)
+    out: list[str] = []
+    last = 0
+    for m in _LINE_END.finditer(md):
+        end = start = m.start()
+        while start > 0 and md[start - 1] in _LINE_END_CHARS:
+            start -= 1
+        out.append(md[last:start])
+        if md.startswith("  ", end - 2) and start > 0 and md[start - 1] != "\n":
+            next_end = md.find("\n", end + 1)
+            if md[end + 1 : next_end if next_end >= 0 else len(md)].strip():
+                out.append("  ")
+        last = end
+    if not out:
+        return md
+    out.append(md[last:])
+    return "".join(out)
+
+
 def _mend(md: str) -> str:
-    if "-\n" in md or md.endswith("-"):
-        md = _EMPTY_ITEM.sub("", "\n" + md)[1:]
-    if "[](" in md:
+    if "[](" in md:  # first: an item can hold only an empty link
         md = _EMPTY_LINK.sub("", md)
+    md = _trim_line_ends(md)
+    if "-\n" in md:
+        md = _ITEM_THEN_BLOCK.sub(r"\1- ", md)
+    if "-\n" in md or ".\n" in md or ")\n" in md or md.endswith(("-", ".", ")")):
+        md = _EMPTY_ITEM.sub("", "\n" + md)[1:]
     if ">\n" in md:
         md = _QUOTE_BLANKS.sub(lambda m: f"\n{m.group(1)}\n", md)
     if "\n\n " in md:  # the converter indents with spaces
