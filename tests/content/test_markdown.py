@@ -174,3 +174,22 @@ def test_empty_list_items_are_dropped_or_joined_with_their_block() -> None:
         "<p>Hi there</p></li><li>last</li></ul><ol><li></li><li> </li></ol><p>after</p>"
     )
     assert md == "- **user** | Premium\n\n  Hi there\n\n- last\n\nafter"
+
+
+def test_invisible_characters_in_words_are_dropped_outside_code() -> None:
+    # Soft hyphens, zero-width spaces, word joiners and BOMs split words for a tokenizer;
+    # zero-width joiners are kept (emoji sequences); code keeps every character.
+    md = html_to_markdown(
+        "<p>co&shy;operation &#8203;Call out&#8203; &#8203;your &#xfeff;Our&#8288;s "
+        "\U0001f937&#8205;\u2642</p><pre><code>a&#8203;b&shy;c</code></pre>"
+    )
+    assert md == "cooperation Call out your Ours \U0001f937\u200d\u2642\n\n```\na\u200bb\xadc\n```"
+
+
+def test_images_without_a_source_are_dropped() -> None:
+    # The converter writes "![alt](<>)" for an image with no source: nothing to show.
+    md = html_to_markdown(
+        '<p><img src="" alt="35.jpg"> <img alt="x"> Shop <img alt="z"></p>'
+        '<ul><li><img src="" alt="q"></li><li>b</li></ul>'
+    )
+    assert md == "Shop\n\n- b"

@@ -61,6 +61,15 @@ _EMPTY_ITEM = re.compile(r"\n[ \t]*(?:-|\d{1,9}[.)])[ \t]*(?=\n|\Z)")
 # zero-width spaces and joiners); a "  " hard line break is kept when a line of text follows.
 _LINE_END_CHARS = " \t\xa0\u200b\u200c\u200d\u2060\ufeff"
 _LINE_END = re.compile(f"\n(?<=[{_LINE_END_CHARS}]\n)")  # found from the newline (a literal)
+# An image without a source ("<img src=''>", a lazy image whose real source is gone) has
+# nothing to show: the converter writes "![alt](<>)".
+# It goes with the spaces after it at a line start, else with the spaces before it.
+_EMPTY_IMAGE = re.compile(r"(?<![^\n])(?:!\[[^\[\]]*\]\(<>\)[ \t]*)+|[ \t]*!\[[^\[\]]*\]\(<>\)")
+# Invisible characters inside words: soft hyphens, zero-width spaces, word joiners and
+# byte-order marks (they split words for a reader and a tokenizer). Zero-width (non-)joiners
+# are kept: they shape emoji and scripts (Persian, Indic).
+_INVISIBLE = ("\xad", "\u200b", "\u2060", "\ufeff")
+_INVISIBLE_RUN = re.compile("[\xad\u200b\u2060\ufeff]+")
 _EMPTY_LINK = re.compile(r"(?<!!)\[\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
@@ -154,6 +163,10 @@ def _trim_line_ends(md: str) -> str:
 
 
 def _mend(md: str) -> str:
+    if any(invisible in md for invisible in _INVISIBLE):
+        md = _INVISIBLE_RUN.sub("", md)
+    if "(<>)" in md:
+        md = _EMPTY_IMAGE.sub("", md)
     if "[](" in md:  # first: an item can hold only an empty link
         md = _EMPTY_LINK.sub("", md)
     md = _trim_line_ends(md)
