@@ -193,3 +193,14 @@ def test_images_without_a_source_are_dropped() -> None:
         '<ul><li><img src="" alt="q"></li><li>b</li></ul>'
     )
     assert md == "Shop\n\n- b"
+
+
+def test_a_heading_bold_all_through_loses_the_bold() -> None:
+    md = html_to_markdown(
+        "<h2><strong>Overview</strong></h2><h3><b>1 <a href='https://e.com/m'>Mondly</a></b></h3>"
+        "<h3><b>Part</b> one</h3><p><b>not a heading</b></p><pre><code># **kept**</code></pre>"
+    )
+    assert md == (
+        "## Overview\n\n### 1 [Mondly](https://e.com/m)\n\n### **Part** one\n\n"
+        "**not a heading**\n\n```\n# **kept**\n```"
+    )

@@ -70,6 +70,9 @@ _EMPTY_IMAGE = re.compile(r"(?<![^\n])(?:!\[[^\[\]]*\]\(<>\)[ \t]*)+|[ \t]*!\[[^
 # are kept: they shape emoji and scripts (Persian, Indic).
 _INVISIBLE = ("\xad", "\u200b", "\u2060", "\ufeff")
 _INVISIBLE_RUN = re.compile("[\xad\u200b\u2060\ufeff]+")
+# A heading that is bold all through ("<h2><strong>Title</strong></h2>", 23 of 259 WCXB dev
+# pages): a heading is already emphasized, the "**" is noise.
+_BOLD_HEADING = re.compile(r"(\n[ \t]*#{1,6} )\*\*([^*\n]+)\*\*(?=[ \t]*(?:\n|\Z))")
 _EMPTY_LINK = re.compile(r"(?<!!)\[\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
@@ -174,6 +177,8 @@ def _mend(md: str) -> str:
         md = _ITEM_THEN_BLOCK.sub(r"\1- ", md)
     if "-\n" in md or ".\n" in md or ")\n" in md or md.endswith(("-", ".", ")")):
         md = _EMPTY_ITEM.sub("", "\n" + md)[1:]
+    if "# **" in md:
+        md = _BOLD_HEADING.sub(r"\1\2", "\n" + md)[1:]
     if ">\n" in md:
         md = _QUOTE_BLANKS.sub(lambda m: f"\n{m.group(1)}\n", md)
     if "\n\n " in md:  # the converter indents with spaces
