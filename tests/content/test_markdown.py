@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.content import body_markdown
-from webdata.content.markdown import html_to_markdown, tidy_markdown
+from webdata.content.markdown import html_to_markdown, mend_markdown, tidy_markdown
 
 URL = "https://example.com/docs/page"
 
@@ -204,3 +204,15 @@ def test_a_heading_bold_all_through_loses_the_bold() -> None:
         "## Overview\n\n### 1 [Mondly](https://e.com/m)\n\n### **Part** one\n\n"
         "**not a heading**\n\n```\n# **kept**\n```"
     )
+
+
+def test_a_link_around_blank_lines_is_dropped() -> None:
+    # The converter prints a link around only whitespace and empty blocks (its image lost)
+    # as "[", blank lines, "](url)": a stray bracket paragraph and a bare target.
+    md = tidy_markdown(
+        mend_markdown(
+            "x\n\n[  \n\n](https://e.com/v)\n\n1. [\n\n   ](https://e.com/b)\n2. Books"
+            "\n\n```\n[\n\n](k)\n```"
+        )
+    )
+    assert md == "x\n\n2. Books\n\n```\n[\n\n](k)\n```"

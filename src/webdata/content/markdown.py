@@ -73,7 +73,9 @@ _INVISIBLE_RUN = re.compile("[\xad\u200b\u2060\ufeff]+")
 # A heading that is bold all through ("<h2><strong>Title</strong></h2>", 23 of 259 WCXB dev
 # pages): a heading is already emphasized, the "**" is noise.
 _BOLD_HEADING = re.compile(r"(\n[ \t]*#{1,6} )\*\*([^*\n]+)\*\*(?=[ \t]*(?:\n|\Z))")
-_EMPTY_LINK = re.compile(r"(?<!!)\[\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
+# A link around nothing but whitespace and empty blocks comes out as "[\n\n](url)": a stray
+# "[" paragraph and a "](url)" one; it goes like "[](url)".
+_EMPTY_LINK = re.compile(r"(?<!!)\[[ \t\n]*\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]) ")
@@ -170,7 +172,7 @@ def _mend(md: str) -> str:
         md = _INVISIBLE_RUN.sub("", md)
     if "(<>)" in md:
         md = _EMPTY_IMAGE.sub("", md)
-    if "[](" in md:  # first: an item can hold only an empty link
+    if "[](" in md or "\n](" in md:  # first: an item can hold only an empty link
         md = _EMPTY_LINK.sub("", md)
     md = _trim_line_ends(md)
     if "-\n" in md:
