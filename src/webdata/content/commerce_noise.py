@@ -30,7 +30,14 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, topmost, widest_matching
+from webdata.content.dom import (
+    ancestor_ids,
+    has_ancestor_in,
+    text_len,
+    token_words,
+    topmost,
+    widest_matching,
+)
 from webdata.content.jsonld import JsonLdGraph, graph_from_dumps, node_types, subject_rank
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -190,10 +197,8 @@ def is_product_page(node: LexborNode) -> bool:
 
 @lru_cache(maxsize=8192)
 def _commerce_value(value: str) -> bool:
-    from webdata.content.main_content import _token_words  # (main_content imports this module)
-
     for token in value.split():
-        words = _token_words(token)
+        words = token_words(token)
         if any(w in COMMERCE_WORDS for w in words):
             return True
         if any(pair.issubset(words) for pair in COMMERCE_PAIRS):

@@ -7,6 +7,14 @@ from collections.abc import Iterable
 
 from selectolax.lexbor import LexborNode
 
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def token_words(token: str) -> list[str]:
+    """The lowercase words of one class/id token (``siteHeader``, ``share_buttons-2``)."""
+    return [w for w in _WORD_SPLIT.split(_CAMEL.sub(r"\1-\2", token).lower()) if w]
+
 
 def text_len(node: LexborNode) -> int:
     """Characters of visible-ish text under ``node``, whitespace between tags not counted.

@@ -37,7 +37,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import text_len, widest_matching
+from webdata.content.dom import text_len, token_words, widest_matching
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -214,18 +214,14 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 
 def _notice_box(node: LexborNode, total: int) -> bool:
-    from webdata.content.main_content import _token_words  # (main_content imports this module)
-
     classes = (node.attrs.get("class") or "").split()
-    if not any(_NOTICE_WORDS.intersection(_token_words(c)) for c in classes):
+    if not any(_NOTICE_WORDS.intersection(token_words(c)) for c in classes):
         return False
     return text_len(node) <= _SMALL_SHARE * total
 
 
 def _badge(node: LexborNode) -> bool:
-    from webdata.content.main_content import _token_words  # (main_content imports this module)
-
     classes = (node.attrs.get("class") or "").split()
-    if not any(_BADGE_WORDS.intersection(_token_words(c)) for c in classes):
+    if not any(_BADGE_WORDS.intersection(token_words(c)) for c in classes):
         return False
     return len(node.text(deep=True, strip=True)) <= _BADGE_MAX_CHARS

@@ -36,7 +36,14 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
-from webdata.content.dom import common_ancestor, contains, link_text_len, text_len, topmost
+from webdata.content.dom import (
+    common_ancestor,
+    contains,
+    link_text_len,
+    text_len,
+    token_words,
+    topmost,
+)
 from webdata.content.forum_noise import forum_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.listing_noise import listing_removals
@@ -112,8 +119,6 @@ _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
 
 WARNING = "onlyMainContent found no main content on this page; the whole page content was returned"
 
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _SMALL_SHARE = 0.3
 _LINK_DENSE = 0.5
 _MAIN_MIN_SHARE = 0.2
@@ -134,13 +139,9 @@ class MainContent:
     warning: str | None = None
 
 
-def _token_words(token: str) -> list[str]:
-    return [w for w in _WORD_SPLIT.split(_CAMEL.sub(r"\1-\2", token).lower()) if w]
-
-
 def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
     """Whether one class/id token names page chrome (``scoped``: inside the main block)."""
-    words = _token_words(token)
+    words = token_words(token)
     if scoped:
         words_set = set(words)
         if words_set & _SCOPED_WORDS and not words_set & (ALWAYS_WORDS - _SCOPED_WORDS):
