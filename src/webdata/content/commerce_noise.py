@@ -162,14 +162,15 @@ def keep_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborN
     return [n for n in found if n.mem_id not in holders]
 
 
-def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
+def is_product_metadata(
+    tree: LexborHTMLParser, metadata: dict[str, Any], graph: JsonLdGraph
+) -> bool:
     """Whether the page says it is one product's page (call before the tree is cleaned).
 
     The JSON-LD decides when it names a subject: one or two top-level products yes, another
     subject (a ``Course`` sold as a product, an ``Article``) no; else ``og:type``, else
-    microdata.
+    microdata. ``graph``: the page's JSON-LD (``graph_from_dumps(metadata["jsonLd"])``).
     """
-    graph = graph_from_dumps(metadata.get("jsonLd"))
     types = [node_types(node) for node in graph.nodes]
     if any(_writing(t) for t in types):
         return False  # an article or a review about a product
@@ -183,9 +184,10 @@ def is_product_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> boo
 
 def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     """Record on the ``<html>`` element whether the page is a product page."""
-    if is_product_metadata(tree, metadata):
+    graph = graph_from_dumps(metadata.get("jsonLd"))  # read once, for both questions
+    if is_product_metadata(tree, metadata, graph):
         set_mark(tree, PRODUCT_MARK)
-        words = _description_words(graph_from_dumps(metadata.get("jsonLd")))
+        words = _description_words(graph)
         if words:
             set_mark(tree, DESCRIPTION_MARK, words)
 

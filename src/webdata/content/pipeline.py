@@ -105,15 +105,15 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
     tree = LexborHTMLParser(nesting.html)
     resolver = Resolver(effective_base(tree, url))
     metadata = extract_metadata(tree, resolver)
-    if options.only_main_content and not options.include_tags:
-        mark_product_page(tree, metadata)
-        mark_thread_page(tree, metadata)
     links = extract_links(tree, resolver) if options.want_links else None
     images = extract_images(tree, resolver) if options.want_images else None
     markdown: str | None = None
     cleaned: str | None = None
     warning: str | None = None
     if options.want_markdown or options.want_html:
+        if options.only_main_content and not options.include_tags:  # read by its rules only
+            mark_product_page(tree, metadata)
+            mark_thread_page(tree, metadata)
         root, warning = _select(tree, options)
         mark_code_languages(root)
         absolutize(root, resolver)
