@@ -231,3 +231,14 @@ def test_a_list_of_internal_field_names_goes_the_spec_list_stays() -> None:
     assert "FIELD_TEXT" not in md and "cat_thumb" not in md
     assert all(text in md for text in (*KEPT, "SPEC_FIT"))
     assert "FIELD_TEXT" in page(body)  # not a product page
+
+
+def test_product_photos_lose_their_alt_text_other_pages_keep_it() -> None:
+    photos = (
+        "<img src='/shirt-front.jpg' alt='PHOTO_ALT Model standing by a window in a blue shirt'>"
+        "<img src='/shirt-back.jpg' alt='PHOTO_ALT Back view, sleeves rolled up'>"
+    )
+    body = product_body(photos)
+    md = page(body, head="<meta property='og:type' content='product'>")
+    assert "PHOTO_ALT" not in md and "/shirt-front.jpg" in md and "DESCRIPTION_TEXT" in md
+    assert "PHOTO_ALT" in page(body)  # not marked as a product page: the alts say something

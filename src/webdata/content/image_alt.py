@@ -7,6 +7,10 @@ the block's text, the alt is dropped and the picture kept (``![](src)``); alt te
 something new (a chart's description, a photo caption) stays. So goes an alt that is a file
 name or a URL slug (``staple-tee-fogblue-back``, ``IMG_2041.jpg``): galleries of shops label
 each colour's picture so, and it reads as noise; a hyphenated name (``Audio-Technica``) stays.
+
+On a product page (``commerce_noise``'s mark) every alt goes: the pictures are the product's
+photos, and their alts describe the photo ("model wearing the jacket, side view"), not the
+product (measured on WCXB: product F1 dev 0.661 -> 0.680, holdout 0.612 -> 0.618).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from __future__ import annotations
 import re
 
 from selectolax.lexbor import LexborNode
+
+from webdata.content.commerce_noise import is_product_page
 
 _WORD = re.compile(r"\w+")
 _REDUNDANT_SHARE = 0.8  # share of an alt's words found in the block's text
@@ -33,9 +39,13 @@ def _words(text: str) -> list[str]:
 
 def clear_redundant_alts(block: LexborNode) -> None:
     """Empty the ``alt`` of images under ``block`` whose words mostly appear in its text, or
-    that is a file name or a slug."""
+    that is a file name or a slug; on a product page, every ``alt``."""
     images = [img for img in block.css("img[alt]") if (img.attributes.get("alt") or "").strip()]
     if not images:
+        return
+    if is_product_page(block):  # a shop's gallery: the alts describe the photos
+        for img in images:
+            img.attrs["alt"] = ""
         return
     alts = [_words(img.attributes.get("alt") or "") for img in images]
     # A substring test per distinct alt word: the alts' few words are looked up in the text
