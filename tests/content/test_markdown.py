@@ -216,3 +216,14 @@ def test_a_link_around_blank_lines_is_dropped() -> None:
         )
     )
     assert md == "x\n\n2. Books\n\n```\n[\n\n](k)\n```"
+
+
+def test_a_link_around_an_image_without_a_source_is_dropped() -> None:
+    # The converter gives such a link its own URL for text ("[u](u)"); a link whose text
+    # really is its URL is written "<u>" and stays.
+    md = html_to_markdown(
+        '<p>a <a href="https://e.com/p"><img></a> b</p>'
+        '<ul><li><a href="https://e.com/(q)"><img src="" alt=""></a></li><li>c</li></ul>'
+        '<p><a href="https://e.com/r">https://e.com/r</a> <a href="https://e.com/s">Shop</a></p>'
+    )
+    assert md == "a  b\n\n- c\n\n<https://e.com/r> [Shop](https://e.com/s)"

@@ -76,6 +76,10 @@ _BOLD_HEADING = re.compile(r"(\n[ \t]*#{1,6} )\*\*([^*\n]+)\*\*(?=[ \t]*(?:\n|\Z
 # A link around nothing but whitespace and empty blocks comes out as "[\n\n](url)": a stray
 # "[" paragraph and a "](url)" one; it goes like "[](url)".
 _EMPTY_LINK = re.compile(r"(?<!!)\[[ \t\n]*\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
+# A link showing nothing but an image without a source ("<a href=u><img></a>", lazy images)
+# comes out as "[u](u)", its own URL for text; a link whose visible text is its URL is always
+# written "<u>", so "[u](u)" is only ever that stand-in: it goes like "[](url)".
+_SELF_LINK = re.compile(r"(?<!!)\[([^\[\]\s]+)\]\(\1\)")
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]) ")
@@ -174,6 +178,8 @@ def _mend(md: str) -> str:
         md = _EMPTY_IMAGE.sub("", md)
     if "[](" in md or "\n](" in md:  # first: an item can hold only an empty link
         md = _EMPTY_LINK.sub("", md)
+    if "](" in md:
+        md = _SELF_LINK.sub("", md)
     md = _trim_line_ends(md)
     if "-\n" in md:
         md = _ITEM_THEN_BLOCK.sub(r"\1- ", md)
