@@ -243,3 +243,14 @@ def test_a_country_picker_in_the_main_block_goes() -> None:
     md = markdown(html)
     assert "Tomatoes need six hours" in md
     assert "Cdland" not in md
+
+
+def test_a_role_banner_inside_the_main_block_is_content_the_page_one_goes() -> None:
+    html = page(
+        "<div role='banner'><a href='/'>SITE_BANNER</a></div>"
+        f"<main><h1>Case</h1><p>{PROSE}</p>"
+        "<section><div role='banner'><h6>HERO_TEXT Built with an array of magnets.</h6></div>"
+        "</section></main>"
+    )
+    md = markdown(html)
+    assert "HERO_TEXT" in md and "SITE_BANNER" not in md

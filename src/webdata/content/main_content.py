@@ -52,15 +52,16 @@ from webdata.content.repeated_blocks import repeated_block_removals
 
 STRUCTURAL = ", ".join(
     [
-        "nav", "aside", "dialog", "[role=navigation]", "[role=banner]", "[role=contentinfo]",
+        "nav", "aside", "dialog", "[role=navigation]", "[role=contentinfo]",
         "[role=complementary]", "[role=dialog]", "[role=alertdialog]", "[role=search]",
         "[aria-modal=true]", "ins.adsbygoogle", "[data-ad-slot]", "[data-ad-client]",
         "[id^=div-gpt-ad]", "[id^=google_ads]",
     ]
 )  # fmt: skip
 # header/footer are page chrome only when not inside a sectioning element (ARIA banner /
-# contentinfo rule).
-LANDMARKS = "header, footer"
+# contentinfo rule); so is an explicit role=banner (inside the main block it is a hero
+# banner of the content, not the page's header).
+LANDMARKS = "header, footer, [role=banner]"
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
 _CHROME_TAGS = frozenset({"header", "nav", "footer", "aside"})
 
