@@ -184,7 +184,7 @@ def test_javascript_links_and_icon_links_go_picture_links_stay() -> None:
     )
     assert PROSE in md
     assert "JS_CONTROL" not in md and "ICON_SHARE" not in md
-    assert "PHOTO_LINK" in md
+    assert "/p.jpg" in md  # the picture link stays (its alt goes: thumbnail_alts)
 
 
 def test_small_aria_widgets_and_status_messages_go() -> None:

@@ -177,3 +177,21 @@ def test_a_date_standing_once_stays() -> None:
     teasers = "".join(teaser(i, "Feb 9, 2026" if i == 0 else "") for i in range(8))
     md = markdown(page(f"<main><h1>Engineering blog</h1>{teasers}</main>"))
     assert "Feb 9, 2026" in md
+
+
+def test_alt_of_a_card_thumbnail_is_dropped_and_other_alts_stay() -> None:
+    # a teaser's picture inside its link: the alt describes a photo of the linked page
+    teasers = "".join(
+        f"<li><a href='/post/{i}'><img src='/i/{i}.jpg' alt='Mascot floating among cubes {i}'>"
+        f"<h2>Post title number {i}</h2></a><p>Summary of post {i}.</p></li>"
+        for i in range(4)
+    )
+    html = page(
+        "<main><h1>Blog</h1><p>Our news.</p>"
+        "<img src='/i/chart.png' alt='Chart of weekly signups'>"
+        f"<ul>{teasers}</ul></main>"
+    )
+    md = markdown(html)
+    assert "Post title number 2" in md
+    assert "Mascot floating" not in md
+    assert "Chart of weekly signups" in md  # not in a link: its alt stays
