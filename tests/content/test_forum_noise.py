@@ -1,5 +1,6 @@
 """Furniture of forum and Q&A thread pages (notices of the forum software, post numbers, like
-and vote counts, avatars' letters...) goes; the posts' text, quotes and code stay. An article
+and vote counts, avatars' letters, quotes copying a post of the page...) goes; the posts' text,
+other quotes and code stay. An article
 with comments keeps its byline and its comments."""
 
 from __future__ import annotations
@@ -179,3 +180,39 @@ def test_article_with_comments_keeps_byline_and_comments() -> None:
     for kept in ("ARTICLE_TEXT", "REPORTER_NAME", "Start date of the scheme", "#1 priority"):
         assert kept in md
     assert "COMMENT_TEXT_2" in md and "2 likes" in md
+
+
+def phpbb_post(n: int, text: str) -> str:
+    return (
+        f"<div id='p{100 + n}' class='post bg{n % 2 + 1}'><div class='postbody'>"
+        f"<h3><a href='#p{100 + n}'>Thread title</a></h3><div class='content'>{text}</div>"
+        f"</div><dl class='postprofile'><dd>Posts: {n * 7}</dd></dl>"
+        f"<div class='post-likes'>{n + 2} likes</div></div>"
+    )
+
+
+def test_thread_mark_from_post_anchors() -> None:
+    posts = "".join(phpbb_post(i + 1, f"<p>POST_{i + 1} {'some words of a reply ' * 8}</p>")
+                    for i in range(3))  # fmt: skip
+    md = page(f"<main><h1>Thread title</h1>{posts}</main>")
+    assert "POST_3" in md and "likes" not in md  # phpBB ids p101, p102...: a thread
+    teasers = posts.replace("<div id='p", "<article id='post-").replace(
+        "likes</div></div>", "likes</div></article>"
+    )
+    md = page(f"<main><h1>Blog</h1>{teasers}</main>")
+    assert "POST_3" in md and "3 likes" in md  # a blog's <article id="post-123"> teasers
+
+
+def test_quote_repeating_a_post_of_the_page_goes() -> None:
+    first = "FIRST_POST I want to run Linux on the old laptop and keep Windows in a machine."
+    other = "OTHER_TEXT a post from an earlier page of the thread, not shown on this one."
+    posts = [
+        f"<p>{first}</p>",
+        f"<blockquote><div>user1 said:</div><div>{first}</div></blockquote><p>REPLY_ONE yes.</p>",
+        f"<blockquote><div>user9 said:</div><div>{other}</div></blockquote><p>REPLY_TWO no.</p>",
+    ]
+    thread = "".join(phpbb_post(i, t) for i, t in enumerate(posts))
+    md = page(f"<main><h1>Linux</h1>{thread}</main>")
+    assert md.count("FIRST_POST") == 1 and "user1 said" not in md  # the copy goes
+    assert "REPLY_ONE" in md and "REPLY_TWO" in md
+    assert "OTHER_TEXT" in md and "user9 said" in md  # its post is not on the page: kept

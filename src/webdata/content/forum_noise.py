@@ -15,19 +15,22 @@ Two kinds of rules, each general (no site names):
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
   labels, runs of counters ("3 posters 928 views"), avatars' letters, posters' badges and
   ranks (class word ``badge`` / ``rank``, short), the board's notices (class word ``notice``,
-  small in the block).
+  small in the block), and quotes repeating a post shown on the same page (a reply's copy of
+  it; a quote of a post not on the page stays).
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
 around it, up to a size, whose whole text is the line: no walk over every element.
 
 A thread page is recognised by its own signals, read before the ``<head>`` and the scripts are
-dropped: JSON-LD or microdata ``DiscussionForumPosting`` / ``QAPage`` / ``Question``, or
-several microdata ``Comment``s on a page that declares no article. The answer is kept as an
+dropped: JSON-LD or microdata ``DiscussionForumPosting`` / ``QAPage`` / ``Question``, several
+elements carrying forum software's post ids (``p123``, ``post-123``, ``post_1``, ``msg123``;
+``<article>``s not counted), or several microdata ``Comment``s on a page that declares no
+article. The answer is kept as an
 attribute of the ``<html>`` element (never part of the output), like the product-page mark.
 
-The posts' own text, quotes and code are never matched: every rule needs the whole text of
-the element to be the notice or the counter.
+The posts' own text, quotes (but copies of a post) and code are never matched: every rule
+needs the whole text of the element to be the notice or the counter.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import text_len, token_words, widest_matching
+from webdata.content.dom import text_len, token_words, topmost, widest_matching
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -50,6 +53,11 @@ _MICRODATA = re.compile(r"schema\.org/(?:discussionforumposting|qapage|question)
 _COMMENT_ITEM = re.compile(r"schema\.org/comment\b")
 _ARTICLE_ITEM = re.compile(r"article\b|schema\.org/blogposting\b")
 _MIN_COMMENTS = 2
+# Forum software anchors each post by an id: phpBB/FluxBB "p123", vBulletin "post123",
+# XenForo "post-123", Discourse "post_1", SMF "msg123" (on an <article>: a blog's teasers).
+_POST_ANCHORS = '[id^="p"], [id^="msg"]'
+_POST_ID = re.compile(r"(?:p|post|msg)[-_]?\d+")
+_MIN_POSTS = 2
 
 # Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
 # the largest element around it, up to a size, whose whole text is the notice (a <select>'s
@@ -136,6 +144,10 @@ _SMALL_SHARE = 0.3
 _BADGES = '[class*="badge" i], [class*="rank" i]'
 _BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks"})
 _BADGE_MAX_CHARS = 40
+# A quote whose longest line (in words, at least this many characters) is shown outside any
+# quote of the block repeats a post of the page: a reply's copy of it.
+_QUOTE_KEY_CHARS = 40
+_WORD = re.compile(r"\w+")
 
 
 def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
@@ -149,11 +161,22 @@ def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
     items = [(n.attrs.get("itemtype") or "").lower() for n in tree.css("[itemtype]")]
     if any(_MICRODATA.search(item) for item in items):
         return True
+    if _post_anchors(tree) >= _MIN_POSTS:
+        return True
     if sum(1 for item in items if _COMMENT_ITEM.search(item)) < _MIN_COMMENTS:
         return False
     if any(_ARTICLE_ITEM.search(item) for item in items):
         return False
     return not any(t.endswith("Article") or t == "BlogPosting" for t in types)
+
+
+def _post_anchors(tree: LexborHTMLParser) -> int:
+    """Elements carrying a forum post's id, ``<article>``s not counted."""
+    return sum(
+        1
+        for n in tree.css(_POST_ANCHORS)
+        if n.tag != "article" and _POST_ID.fullmatch(n.attrs.get("id") or "")
+    )
 
 
 def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
@@ -210,7 +233,30 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     ]
     out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
     out += [n for n in scope.css(_BADGES) if _badge(n)]
+    out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
+
+
+def _words(text: str) -> str:
+    """``text`` as its lowercase words, one space apart and around (for whole-word search)."""
+    return f" {' '.join(_WORD.findall(text.lower()))} "
+
+
+def _quote_copies(scope: LexborNode) -> list[LexborNode]:
+    """Quotes of the thread repeating a post shown on the page: the longest line of the
+    quote occurs in the block's text more often than in its quotes."""
+    quotes = topmost(scope.css("blockquote"))
+    if not quotes:
+        return []
+    page = _words(scope.text(deep=True, separator=" "))
+    quoted = "|".join(_words(q.text(deep=True, separator=" ")) for q in quotes)
+    out: list[LexborNode] = []
+    for quote in quotes:
+        lines = (n.text(deep=False) for n in quote.traverse(include_text=True) if n.tag == "-text")
+        key = _words(max(lines, key=len, default=""))
+        if len(key) >= _QUOTE_KEY_CHARS and page.count(key) > quoted.count(key):
+            out.append(quote)
+    return out
 
 
 def _notice_box(node: LexborNode, total: int) -> bool:
