@@ -216,3 +216,15 @@ def test_quote_repeating_a_post_of_the_page_goes() -> None:
     assert md.count("FIRST_POST") == 1 and "user1 said" not in md  # the copy goes
     assert "REPLY_ONE" in md and "REPLY_TWO" in md
     assert "OTHER_TEXT" in md and "user9 said" in md  # its post is not on the page: kept
+
+
+def test_post_author_lines_stay_on_thread_pages() -> None:
+    byline = "<p class='author'>by <a href='/u/{n}'>POSTER_{n}</a> » Sun Dec 17, 2023</p>"
+    posts = "".join(
+        phpbb_post(n, byline.replace("{n}", str(n)) + f"<p>POST_{n} {'words of a reply ' * 9}</p>")
+        for n in range(3)
+    )
+    md = page(f"<main><h1>Thread title</h1>{posts}</main>")
+    assert "POSTER_2" in md and "Dec 17, 2023" in md  # a thread's post bylines are content
+    article = "<p class='author'>by <a href='/a'>WRITER</a></p><p>" + "words " * 60 + "</p>"
+    assert "WRITER" not in page(f"<main><h1>News</h1>{article}</main>")  # elsewhere: chrome

@@ -16,7 +16,8 @@ Two kinds of rules, each general (no site names):
   labels, runs of counters ("3 posters 928 views"), avatars' letters, posters' badges and
   ranks (class word ``badge`` / ``rank``, short), the board's notices (class word ``notice``,
   small in the block), and quotes repeating a post shown on the same page (a reply's copy of
-  it; a quote of a post not on the page stays).
+  it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
+  date", class word ``author``) are kept from the generic byline rule.
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -147,6 +148,10 @@ _BADGE_MAX_CHARS = 40
 # A quote whose longest line (in words, at least this many characters) is shown outside any
 # quote of the block repeats a post of the page: a reply's copy of it.
 _QUOTE_KEY_CHARS = 40
+# A post's author line ("by NAME » Sun Dec 17, 2023 11:23 am"): content of a thread, though
+# "author" names a byline box elsewhere. Class words it may carry besides "author":
+_BYLINE_WORDS = frozenset({"author", "post", "message", "topic", "details", "info", "line", "meta"})
+_BYLINE_MAX_CHARS = 150
 _WORD = re.compile(r"\w+")
 
 
@@ -235,6 +240,21 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [n for n in scope.css(_BADGES) if _badge(n)]
     out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
+
+
+def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
+    """``found`` without the posts' author lines, on thread pages."""
+    if not is_thread_page(scope):
+        return found
+    return [n for n in found if not _byline(n)]
+
+
+def _byline(node: LexborNode) -> bool:
+    for token in (node.attrs.get("class") or "").split():
+        words = set(token_words(token))
+        if "author" in words and words <= _BYLINE_WORDS:
+            return len(node.text(deep=True, strip=True)) <= _BYLINE_MAX_CHARS
+    return False
 
 
 def _words(text: str) -> str:

@@ -44,7 +44,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
 )
-from webdata.content.forum_noise import forum_removals
+from webdata.content.forum_noise import forum_removals, keep_post_bylines
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
@@ -231,6 +231,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += forum_removals(scope, total)
     found += media_removals(scope)
     found = keep_description(scope, found)
+    found = keep_post_bylines(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     return topmost(found)
 
