@@ -242,3 +242,20 @@ def test_product_photos_lose_their_alt_text_other_pages_keep_it() -> None:
     md = page(body, head="<meta property='og:type' content='product'>")
     assert "PHOTO_ALT" not in md and "/shirt-front.jpg" in md and "DESCRIPTION_TEXT" in md
     assert "PHOTO_ALT" in page(body)  # not marked as a product page: the alts say something
+
+
+def test_fulfilment_lines_go_on_product_pages_only() -> None:
+    lines = (
+        "<ul><li>Order today to get by <b>Mar 17-27</b></li>"
+        "<li>Returns &amp; exchanges accepted within 14 days</li>"
+        "<li>Cost to ship: <b>USD 14.40</b></li><li>Ships from: <b>Portugal</b></li></ul>"
+        "<div><span>Est. delivery</span> <span>Wed, Apr 22 - Fri, May 15</span></div>"
+        "<p>Sold and shipped by Linen Co.</p><p>$9 Flat Rate | Free Shipping $150+</p>"
+        "<p>FEATURE_SHIP Each shirt ships folded in a recycled paper sleeve.</p>"
+    )
+    phrases = ("Mar 17-27", "14 days", "14.40", "Portugal", "Apr 22", "Sold and", "Flat Rate")
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_SHIP" in md and "DESCRIPTION_TEXT" in md
+    md = page(product_body(lines))
+    assert all(text in md for text in phrases)

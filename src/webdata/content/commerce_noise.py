@@ -10,7 +10,9 @@ the output), where :func:`commerce_removals` reads it from the main block.
 On such a page only, inside the main block, what a shop puts around the product goes:
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
 badges, loyalty promos, seller trust badges, tooltips, the store's legal notices (publishers'
-trademarks, terms): elements whose class/id words say so, when small relative to the block.
+trademarks, terms): elements whose class/id words say so, when small relative to the block;
+and small elements whose whole text is such a line (review counts, payment plans, delivery
+estimates, shipping costs and origins).
 The product's name, description, price, features and specifications are never marked like
 that. Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
 ``retail_price_tier1``-style terms).
@@ -69,10 +71,11 @@ _SMALL_SHARE = 0.3
 _SELECTOR = "[class], [id]"
 _LABEL_MAX_CHARS = 60
 _PHRASE_MAX_CHARS = 120
-_PHRASE_KEYWORDS = ", ".join(
-    f'*:lexbor-contains("{w}" i)'
-    for w in ("review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend")
-)
+_PHRASE_WORDS = (
+    "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
+    "deliver", "return", "arrive", "get by",
+)  # fmt: skip
+_PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
     r"^\W*(?:"
     r".{0,40}\b(?:based\s+on|out\s+of|of)\s+[\d,.]+\s+reviews?.{0,40}|[\d,.]+\s+reviews?|"
@@ -80,7 +83,15 @@ _SHOP_PHRASE = re.compile(
     r"[\d.]+\s*%\s+(?:of\s+)?(?:customers|reviewers|buyers)\s+(?:would\s+)?recommend.*|"
     r"in\s+[\d,]+\+?\s+(?:people(?:'|\u2019)?s|other\s+people(?:'|\u2019)?s)?\s*carts?.*|"
     r".{0,60}\b(?:interest[\s-]free|with\s+(?:klarna|afterpay|affirm|clearpay|sezzle))\b.{0,60}|"
-    r"(?:members\s+)?earn\s+[\d,]+\s+(?:reward\s+)?points.{0,40}"
+    r"(?:members\s+)?earn\s+[\d,]+\s+(?:reward\s+)?points.{0,40}|"
+    # fulfilment lines: delivery estimates, shipping costs and origins, return terms
+    r"order\s+(?:today|now|within\b.{1,30}?)\s+(?:to\s+(?:get|receive)|for\s+delivery)\b.{0,40}|"
+    r"(?:est(?:imated|\.)?\s+delivery|arrives?)\s*:?\s*(?:by|on|between|in|today|tomorrow|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b.{0,40}|"
+    r"ships?\s+(?:from|by|in|within|to|on|today|tomorrow)\b.{0,40}|cost\s+to\s+ship\b.{0,30}|"
+    r"returns?\s*(?:(?:&|and)\s*exchanges?\s*)?accepted\b.{0,40}|"
+    r"sold\s+and\s+shipped\s+by\s+.{1,40}|same[\s-]day\s+(?:shipping|delivery|dispatch)\b.{0,60}|"
+    r".{0,20}\bflat\s+rate\b.{0,60}"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -254,7 +265,9 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
 
 def _phrases(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is a shop line: review counts, payment plans, points,
-    "in 50+ people's carts" (found by a keyword of their own text, then widened)."""
+    "in 50+ people's carts", fulfilment lines ("Order today to get by Mar 17", "Ships from:
+    Ukraine", "Returns & exchanges accepted") (found by a keyword of their own text, then
+    widened)."""
     found = (
         widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS)
         for hit in scope.css(_PHRASE_KEYWORDS)
