@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
-from webdata.content.main_content import WARNING, boilerplate_token
+from webdata.content.dom import text_len
+from webdata.content.main_content import WARNING, boilerplate_token, semantic_block
 from webdata.content.pipeline import ContentOptions, process_html
 
 URL = "https://example.com/articles/1"
@@ -254,3 +256,20 @@ def test_a_role_banner_inside_the_main_block_is_content_the_page_one_goes() -> N
     )
     md = markdown(html)
     assert "HERO_TEXT" in md and "SITE_BANNER" not in md
+
+
+def test_a_grid_of_teaser_articles_is_not_the_main_block() -> None:
+    teaser = (
+        "<article><h3><a href='/blog/{n}'>Other post {n}</a></h3><p>TEASER_{n} A short excerpt "
+        "of another post of the blog, a sentence or two to tempt the reader.</p></article>"
+    )
+    grid = "".join(teaser.replace("{n}", str(n)) for n in range(3))
+    html = page(f"<div><h1>Tomatoes</h1><div><p>{PROSE}</p></div><div>{grid}</div></div>")
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    assert semantic_block(body, text_len(body)) is None  # related posts, not the page's text
+    posts = grid.replace("<h3><a href='/blog/", "<h3>Reply by <a href='/u/")  # not titles
+    body = LexborHTMLParser(page(f"<div><h1>Thread</h1><div>{posts}</div></div>")).body
+    assert body is not None
+    block = semantic_block(body, text_len(body))
+    assert block is not None and "TEASER_2" in block.text()

@@ -3,7 +3,8 @@
 1. Find the main block: the one ``<main>`` / ``[role=main]``, else the one ``<article>``,
    else the one ``[itemprop=articleBody]`` (a clearly dominant one when there are several;
    several ``<article>``s none of which dominates, like the posts of a thread, give their
-   common container when it is made of them and they are not link teasers),
+   common container when it is made of them and they are not link teasers: link-dense, or
+   off thread pages most of their headings links, a grid of related posts),
    holding at least a fifth of the page's text (a ``<main>`` holding the page's ``<h1>``: a
    twentieth); widened to take in the page's
    ``<h1>`` when that sits just outside it (unless that means the whole body).
@@ -44,7 +45,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
 )
-from webdata.content.forum_noise import forum_removals, keep_post_bylines
+from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
@@ -129,6 +130,8 @@ _PROSE_ASIDE_CHARS = 200
 _PROSE_ASIDE_LINKS = 0.3
 _GROUP_SHARE = 0.5  # articles' share of their common container for it to be the main block
 _MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
+_HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
+_TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 # Elements that group blocks (the densest-block descent goes into these only).
 _CONTAINERS = frozenset(
     {"div", "section", "article", "main", "form", "table", "tbody", "tr", "td", "center"}
@@ -257,10 +260,25 @@ def _article_group(nodes: list[LexborNode], sizes: list[int]) -> LexborNode | No
         group = common_ancestor(group, node) if group is not None else None
     if group is None or group.tag in ("body", "html"):
         return None
+    if not is_thread_page(group) and _teasers(nodes):
+        return None  # a grid of related posts below the page's own text
     size = text_len(group)
     if sum(sizes) < _GROUP_SHARE * size or _link_dense(group, size):
         return None  # not made of the articles, or teasers (titles as links) of other pages
     return group
+
+
+def _teasers(nodes: list[LexborNode]) -> bool:
+    """Whether most of the ``<article>``s are teasers of other pages: their heading is a link
+    (on thread pages the posts' headings link to their posters, so these are never teasers)."""
+    linked = 0
+    for node in nodes:
+        heading = node.css_first(_HEADING_TAGS)
+        if heading is None or (link := heading.css_first("a[href]")) is None:
+            continue
+        if text_len(link) >= _TEASER_LINK_SHARE * text_len(heading) > 0:
+            linked += 1
+    return 2 * linked > len(nodes)
 
 
 def semantic_block(body: LexborNode, body_len: int) -> LexborNode | None:
