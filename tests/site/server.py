@@ -28,13 +28,19 @@ def serve_in_thread(app: Any, *, port: int | None = None, host: str = "127.0.0.1
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    # Generous: a loaded CI machine starts the content worker pool slowly.
+    deadline = time.monotonic() + 60
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("fixture server did not start")
+            server.should_exit = True
+            thread.join(timeout=60)
+            raise RuntimeError("fixture server did not start (its log is in the captured stderr)")
         time.sleep(0.01)
     try:
         yield f"http://{host}:{port}"
     finally:
         server.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=60)
+        # A test that starts the next server on the same store must not overlap this one.
+        if thread.is_alive():
+            raise RuntimeError(f"fixture server on port {port} did not stop within 60 s")

@@ -4,13 +4,15 @@ grants, months, and the ledger always adding up to what was used."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from webdata.store.credits import CreditStore, month_of
-from webdata.store.db import make_sessionmaker
+from webdata.store.db import make_engine, make_sessionmaker, migrate
 from webdata.store.keys import KeyStore
 from webdata.store.plans import Limits, PlanError, PlanStore
 
@@ -117,3 +119,27 @@ async def test_usage_without_an_allowance_is_recorded_in_batches(engine: AsyncEn
             break
         await asyncio.sleep(0.02)
     assert await other_view.ledger_total(team) == 12
+
+
+async def test_usage_left_at_shutdown_waits_out_a_busy_database(tmp_path: Path) -> None:
+    """Another process holds SQLite's write lock past the busy timeout when this one stops:
+    the buffered usage is money, so the last flush is tried again, not dropped."""
+    path = tmp_path / "busy.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    await migrate(url)
+    engine = make_engine(url, busy_timeout_ms=100)
+    try:
+        team = await new_team(engine)
+        credits = CreditStore(engine, flush_s=60)
+        credits.record(team, 3)
+        holder = sqlite3.connect(path, timeout=0, check_same_thread=False)
+        holder.execute("BEGIN IMMEDIATE")
+        asyncio.get_running_loop().call_later(1.0, holder.rollback)
+        try:
+            await credits.close()
+        finally:
+            holder.rollback()
+            holder.close()
+        assert await CreditStore(engine).ledger_total(team) == 3
+    finally:
+        await engine.dispose()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -178,3 +179,18 @@ def test_alembic_command_line_uses_the_environment_url(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr
     assert f"{HEAD} (head)" in done.stdout
+
+
+async def test_a_database_at_head_is_not_locked_to_be_checked(tmp_path: Path) -> None:
+    """Every process start migrates; at head, that must not wait for (or take) the write
+    lock, or the writers of the processes already running would wait for it."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'busy.db'}"
+    await migrate(url)
+    holder = sqlite3.connect(tmp_path / "busy.db", timeout=0)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process in the middle of a write
+        await asyncio.wait_for(migrate(url), timeout=10)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert await _version_rows(url) == [HEAD]

@@ -23,13 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import structlog
 from sqlalchemy import String, func, insert, literal, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from webdata.store.db import write_turn
 from webdata.store.models import CreditEntry, CreditPeriod, utcnow
+
+log = structlog.get_logger("webdata.credits")
 
 
 def month_of(moment: datetime) -> tuple[datetime, datetime]:
@@ -162,12 +166,24 @@ class CreditStore:
                 ],
             )
 
-    async def close(self) -> None:
-        """Write what is left (a flush under way finishes first: it is shielded)."""
+    async def close(self, *, patience_s: float = 30.0) -> None:
+        """Write what is left (a flush under way finishes first: it is shielded). The usage is
+        money: a database busy past its busy timeout (another process migrating or writing a
+        large batch) is tried again for ``patience_s`` before the error is raised."""
         if self._flusher is not None:
             self._flusher.cancel()
             self._flusher = None
-        await self.flush()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience_s
+        while True:
+            try:
+                await self.flush()
+                return
+            except OperationalError as exc:
+                if loop.time() >= deadline:
+                    raise
+                log.warning("usage not written yet: database busy", error=str(exc.orig))
+                await asyncio.sleep(0.25)
 
     async def _ensure_period(self, conn: AsyncConnection, team_id: str, start: datetime) -> None:
         stmt = self._insert(CreditPeriod).values(

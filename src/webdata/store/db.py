@@ -19,6 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import (
@@ -186,8 +187,17 @@ async def run_locked(url: str, fn: Callable[[Connection], None]) -> None:
 
 
 async def migrate(url: str, revision: str = "head") -> None:
-    """``alembic upgrade <revision>`` on ``url``; idempotent and safe to run concurrently."""
+    """``alembic upgrade <revision>`` on ``url``; idempotent and safe to run concurrently.
+
+    A database already at head is only read: every process start calls this, and taking the
+    write lock to find nothing to do would make the writers of the processes already running
+    wait for it (on SQLite they give up after the busy timeout).
+    """
     cfg = alembic_config(url)
+    if revision == "head":
+        head = ScriptDirectory.from_config(cfg).get_current_head()
+        if head is not None and await current_revision(url) == head:
+            return
 
     def upgrade(sync_conn: Connection) -> None:
         cfg.attributes["connection"] = sync_conn
