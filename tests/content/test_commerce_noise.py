@@ -259,3 +259,17 @@ def test_fulfilment_lines_go_on_product_pages_only() -> None:
     assert "FEATURE_SHIP" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+def test_variant_picker_captions_go_on_product_pages_only() -> None:
+    pickers = (
+        "<div class='variant'><p><strong>Select a size</strong></p><p>Size Guide</p>"
+        "<p>Choose your colour:</p></div>"
+        "<p>FEATURE_SIZE Select the size you wear in other linen shirts.</p>"
+    )
+    phrases = ("Select a size", "Size Guide", "Choose your colour")
+    md = page(product_body(pickers), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_SIZE" in md
+    md = page(product_body(pickers))
+    assert all(text in md for text in phrases)

@@ -12,7 +12,7 @@ customer reviews and their summaries, shipping / delivery / returns boxes, payme
 badges, loyalty promos, seller trust badges, tooltips, the store's legal notices (publishers'
 trademarks, terms): elements whose class/id words say so, when small relative to the block;
 and small elements whose whole text is such a line (review counts, payment plans, delivery
-estimates, shipping costs and origins).
+estimates, shipping costs and origins, variant pickers' captions).
 The product's name, description, price, features and specifications are never marked like
 that. Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
 ``retail_price_tier1``-style terms).
@@ -73,7 +73,7 @@ _LABEL_MAX_CHARS = 60
 _PHRASE_MAX_CHARS = 120
 _PHRASE_WORDS = (
     "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
-    "deliver", "return", "arrive", "get by",
+    "deliver", "return", "arrive", "get by", "size", "select", "choose",
 )  # fmt: skip
 _PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
@@ -91,7 +91,10 @@ _SHOP_PHRASE = re.compile(
     r"ships?\s+(?:from|by|in|within|to|on|today|tomorrow)\b.{0,40}|cost\s+to\s+ship\b.{0,30}|"
     r"returns?\s*(?:(?:&|and)\s*exchanges?\s*)?accepted\b.{0,40}|"
     r"sold\s+and\s+shipped\s+by\s+.{1,40}|same[\s-]day\s+(?:shipping|delivery|dispatch)\b.{0,60}|"
-    r".{0,20}\bflat\s+rate\b.{0,60}"
+    r".{0,20}\bflat\s+rate\b.{0,60}|"
+    # captions of the variant pickers
+    r"(?:select|choose|pick)\s+(?:a\s+|an\s+|your\s+)?(?:size|colou?r|option|style|variant|quantity)s?|"
+    r"size\s+(?:guide|chart)|find\s+your\s+(?:size|fit)"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -266,8 +269,8 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
 def _phrases(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is a shop line: review counts, payment plans, points,
     "in 50+ people's carts", fulfilment lines ("Order today to get by Mar 17", "Ships from:
-    Ukraine", "Returns & exchanges accepted") (found by a keyword of their own text, then
-    widened)."""
+    Ukraine", "Returns & exchanges accepted"), captions of the variant pickers ("Select a
+    size", "Size guide") (found by a keyword of their own text, then widened)."""
     found = (
         widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS)
         for hit in scope.css(_PHRASE_KEYWORDS)
