@@ -195,3 +195,24 @@ def test_alt_of_a_card_thumbnail_is_dropped_and_other_alts_stay() -> None:
     assert "Post title number 2" in md
     assert "Mascot floating" not in md
     assert "Chart of weekly signups" in md  # not in a link: its alt stays
+
+
+def test_a_cards_title_linked_twice_is_written_once() -> None:
+    # each card lays a link over itself, then links its heading to the same post
+    cards = "".join(
+        f"<div class='story'><div><a href='/post/{i}'>Story headline {i}</a></div>"
+        f"<h2><a href='/post/{i}'>Story headline {i}</a></h2><p>By author {i}</p></div>"
+        for i in range(4)
+    )
+    md = markdown(page(f"<main><h1>Latest</h1>{cards}</main>"))
+    assert md.count("Story headline 2") == 1
+    assert "## [Story headline 2]" in md  # the heading's copy stays
+
+
+def test_a_link_repeated_in_prose_stays() -> None:
+    prose = "".join(
+        f"<p>Call <a href='/api#f{i}'>f{i}()</a> first, then <a href='/api#f{i}'>f{i}()</a>.</p>"
+        for i in range(4)
+    )
+    md = markdown(page(f"<main><h1>Guide</h1>{prose}</main>"))
+    assert md.count("f2()") == 2

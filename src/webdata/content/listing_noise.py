@@ -20,18 +20,22 @@ Rules, each general (no site names):
   the cards of a block made mostly of links (blog and news indexes); not permalinks (the
   dates of a thread's posts) nor dates that are part of a line ("Updated 6 days ago");
 * photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
-  Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too).
+  Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too);
+* the second copy of a card's link: cards often link their title twice (a link laid over
+  the whole card, then the heading's), so the title is written out twice. The same link
+  (target and text) exactly twice within one card, on at least ``_MIN_REPEATS`` cards: the
+  copy outside a heading goes, when it stands alone (a reference repeated in prose stays).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from itertools import islice
+from itertools import islice, pairwise
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, topmost
+from webdata.content.dom import contains, link_text_len, text_len, topmost
 
 _CARD_ACTION = re.compile(
     r"^\W*(?:"
@@ -257,8 +261,90 @@ def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     return top if len(top) >= _DATE_REPEATS else []
 
 
+_CARD_CHARS = 600  # the lowest container of two copies of a link this small: one card
+_CARD_DEPTH = 8  # ... and at most this many levels above each copy
+_CARD_NODES = 400  # ... and of at most this many nodes
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADING_LEVELS = 3
+
+
+def _in_heading(node: LexborNode) -> bool:
+    current = node.parent
+    for _ in range(_HEADING_LEVELS):
+        if current is None:
+            return False
+        if current.tag in _HEADING_TAGS:
+            return True
+        current = current.parent
+    return False
+
+
+def _near_ancestor(a: LexborNode, b: LexborNode) -> LexborNode | None:
+    """The lowest common ancestor of ``a`` and ``b`` within ``_CARD_DEPTH`` levels of both
+    (a card is shallow; the climb to a far common ancestor is not made)."""
+    ids: set[int] = set()
+    current = a.parent
+    for _ in range(_CARD_DEPTH):
+        if current is None:
+            break
+        ids.add(current.mem_id)
+        current = current.parent
+    current = b.parent
+    for _ in range(_CARD_DEPTH):
+        if current is None:
+            return None
+        if current.mem_id in ids:
+            return current
+        current = current.parent
+    return None
+
+
+def _stands_alone(node: LexborNode) -> bool:
+    parent = node.parent
+    return parent is not None and not parent.text(deep=False, strip=True)
+
+
+def duplicate_link_removals(scope: LexborNode) -> list[LexborNode]:
+    """The second copy of a link (same target, same text) within one card, the copy outside
+    a heading, when it stands alone; only when at least ``_MIN_REPEATS`` cards do so."""
+    by_href: dict[str, list[LexborNode]] = defaultdict(list)
+    for link in scope.css("a[href]"):
+        by_href[link.attrs.get("href") or ""].append(link)
+    links: dict[tuple[str, str], list[LexborNode]] = defaultdict(list)
+    for href, same in by_href.items():
+        if len(same) < 2 or href.startswith(("#", "javascript:")):
+            continue  # most targets are linked once (their text is not read); not controls
+        for link in same:
+            text = " ".join(link.text(deep=True, strip=True).split()).lower()
+            if text:
+                links[(href, text)].append(link)
+    out: list[LexborNode] = []
+    sizes: dict[int, int] = {}
+    for nodes in links.values():
+        for i, (first, second) in enumerate(pairwise(nodes)):
+            card = _near_ancestor(first, second)
+            if card is None:
+                continue
+            if card.mem_id not in sizes:  # a big container is not measured: counted out
+                small = next(islice(card.traverse(), _CARD_NODES, None), None) is None
+                sizes[card.mem_id] = text_len(card) if small else _CARD_CHARS + 1
+            if sizes[card.mem_id] > _CARD_CHARS:
+                continue
+            others = nodes[max(i - 1, 0) : i] + nodes[i + 2 : i + 3]
+            if any(contains(card, other) for other in others):
+                continue  # three copies: which of them the page shows is not known
+            copy = first if _in_heading(second) and not _in_heading(first) else second
+            if _stands_alone(copy):
+                out.append(copy)
+    top = topmost(out)
+    return top if len(top) >= _MIN_REPEATS else []
+
+
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
     return (
-        _phrase_removals(scope) + field_label_removals(scope) + teaser_date_removals(scope, total)
+        _phrase_removals(scope)
+        + field_label_removals(scope)
+        + teaser_date_removals(scope, total)
+        + duplicate_link_removals(scope)
     )
