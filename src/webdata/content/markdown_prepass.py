@@ -18,6 +18,8 @@
   ``<span>P</span><span>acking``, a word or number spelled one character a box).
 - Links inside code (``<pre>``, ``<code>``, ``<kbd>``, ``<samp>``) keep their text only: code
   shows markdown literally.
+- Links around blocks (cards) are pushed down into their blocks (``block_links.py``): the
+  converter would flatten them and lose their images.
 - A fragment that is a table row or row group (the main block can be a ``<tr>`` or
   ``<tbody>`` of a layout table) is put back in a ``<table>``: alone, the converter reads
   its cells as inline text and glues them.
@@ -32,6 +34,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from webdata.content.block_links import push_down_block_links
 from webdata.content.dom import topmost
 
 ESCAPE = "\ue000"  # becomes a backslash
@@ -207,7 +210,7 @@ def prepare(html: str) -> tuple[str, list[str]]:
     maths: list[str] = []
     if any(trigger in html for trigger in _TREE_TRIGGERS):
         html = _fix_tree(html, maths)
-    return _fix_text(html), maths
+    return _fix_text(push_down_block_links(html)), maths
 
 
 def restore(md: str, maths: list[str]) -> str:
