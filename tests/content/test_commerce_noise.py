@@ -273,3 +273,15 @@ def test_variant_picker_captions_go_on_product_pages_only() -> None:
     assert "FEATURE_SIZE" in md
     md = page(product_body(pickers))
     assert all(text in md for text in phrases)
+
+
+def test_a_short_line_shown_twice_keeps_one_copy_on_product_pages() -> None:
+    # the desktop and the mobile gallery each carry the model's line (under 150 characters)
+    model = (
+        "<div class='model'><p>MODEL_LINE Sam wears size L and is 6 ft / 183 cm tall; "
+        "the shirt is shown untucked.</p></div>"
+    )
+    body = product_body(model + model)
+    md = page(body, head="<meta property='og:type' content='product'>")
+    assert md.count("MODEL_LINE") == 1
+    assert page(body).count("MODEL_LINE") == 2  # other pages: short repeats stay

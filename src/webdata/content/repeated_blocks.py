@@ -1,9 +1,10 @@
 """Blocks the page shows twice: a responsive layout's second copy (mobile and desktop versions
 of the same description), a product text repeated in a tab, a card rendered twice.
 
-A block of ``MIN_CHARS`` to ``_MAX_CHARS`` characters whose text equals an earlier block's
-is dropped; the first copy stays. Not touched: quotes (a reply quoting a post repeats
-it on purpose), code, and copies nested in each other. Blocks already removed as boilerplate
+A block of ``MIN_CHARS`` (``PRODUCT_MIN_CHARS`` on product pages) to ``_MAX_CHARS``
+characters whose text equals an earlier block's is dropped; the first copy stays. Not
+touched: quotes (a reply quoting a post repeats it on purpose), code, and copies nested in
+each other. Blocks already removed as boilerplate
 neither count as the first copy nor are looked at.
 """
 
@@ -11,9 +12,13 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.commerce_noise import is_product_page
 from webdata.content.dom import contains, has_ancestor_in
 
 MIN_CHARS = 150
+# Shops render their short lines twice too (the price box, the model's size, a seller badge
+# in the desktop and the mobile layout): on product pages, copies from this length go.
+PRODUCT_MIN_CHARS = 80
 _BLOCKS = "div, section, article, ul, ol, p, table, dl"
 _KEPT_INSIDE = "pre, code, blockquote"
 # Larger blocks are page wrappers, not copies; skipping them keeps the pass linear-ish.
@@ -34,6 +39,7 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
     """Second and later copies of a block under ``scope``; ``removed``: already going."""
     gone = {n.mem_id for n in removed}
     first_seen: dict[str, LexborNode] = {}
+    least = PRODUCT_MIN_CHARS if is_product_page(scope) else MIN_CHARS
     out: list[LexborNode] = []
     for node in scope.css(_BLOCKS):
         if node.mem_id == scope.mem_id or node.mem_id in gone or has_ancestor_in(node, gone):
@@ -41,7 +47,7 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
         # Text nodes stripped and joined: cheap, and equal for copies that differ only in
         # the whitespace between tags.
         text = node.text(deep=True, strip=True)
-        if len(text) < MIN_CHARS or len(text) > _MAX_CHARS:
+        if len(text) < least or len(text) > _MAX_CHARS:
             continue
         first = first_seen.get(text)
         if first is None:
