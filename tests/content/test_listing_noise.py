@@ -216,3 +216,17 @@ def test_a_link_repeated_in_prose_stays() -> None:
     )
     md = markdown(page(f"<main><h1>Guide</h1>{prose}</main>"))
     assert md.count("f2()") == 2
+
+
+def test_price_superscripts_are_written_inline_and_footnote_marks_stay() -> None:
+    cards = "".join(
+        f"<li><h2>Camera {i}</h2><p><sup>$</sup>1,89{i}<sup>.00</sup> or "
+        f"$99{i}<sup>99</sup></p></li>"
+        for i in range(3)
+    )
+    md = markdown(
+        page(f"<main><h1>Cameras</h1><ul>{cards}</ul><p>Sensor size<sup>2</sup> here.</p></main>")
+    )
+    assert "$1,892.00" in md
+    assert "$992.99" in md
+    assert "<sup>2</sup>" in md  # an exponent or a note stays a superscript

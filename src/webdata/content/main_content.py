@@ -50,6 +50,7 @@ from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.repeated_blocks import repeated_block_removals
+from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 
 STRUCTURAL = ", ".join(
@@ -355,4 +356,5 @@ def find_main_content(body: LexborNode) -> MainContent:
     main = block if block is not None else densest_block(body)
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
+    flatten_typographic_sups(main)
     return MainContent(main)
