@@ -285,3 +285,13 @@ def test_a_short_line_shown_twice_keeps_one_copy_on_product_pages() -> None:
     md = page(body, head="<meta property='og:type' content='product'>")
     assert md.count("MODEL_LINE") == 1
     assert page(body).count("MODEL_LINE") == 2  # other pages: short repeats stay
+
+
+def test_a_shop_line_split_over_inline_elements_goes() -> None:
+    lines = (
+        "<div><span>Arrives by</span><b>Tomorrow</b></div>"
+        "<div>Sold and shipped by<a href='/store'>LinenCo.com</a></div>"
+    )
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert "Tomorrow" not in md and "LinenCo.com" not in md
+    assert "DESCRIPTION_TEXT" in md

@@ -271,8 +271,8 @@ def _phrases(scope: LexborNode) -> list[LexborNode]:
     "in 50+ people's carts", fulfilment lines ("Order today to get by Mar 17", "Ships from:
     Ukraine", "Returns & exchanges accepted"), captions of the variant pickers ("Select a
     size", "Size guide") (found by a keyword of their own text, then widened)."""
-    found = (
-        widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS)
+    found = (  # pieces joined by spaces: "<span>Arrives by</span><b>Today</b>" is two words
+        widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS, separator=" ")
         for hit in scope.css(_PHRASE_KEYWORDS)
     )
     return [node for node in found if node is not None]
