@@ -248,3 +248,16 @@ def test_links_with_one_hreflang_or_long_titles_stay() -> None:
     md = markdown(in_main(f"<ul>{same}</ul><ul>{titles}</ul>"))
     assert "News story number 4" in md
     assert "A long article title written in Polski" in md
+
+
+def test_an_faq_question_on_a_disclosure_button_stays() -> None:
+    md = markdown(
+        in_main(
+            "<h3><button aria-expanded='false' aria-controls='a1'>How often should I water"
+            " tomatoes?</button></h3><div id='a1' hidden><p>Every other day in summer.</p></div>"
+            "<button aria-expanded='false'>Show more options</button>"
+            "<button aria-expanded='true'>Why?</button><button>Is this helpful?</button>"
+        )
+    )
+    assert "### How often should I water tomatoes?\n\nEvery other day in summer." in md
+    assert "Show more" not in md and "Why?" not in md and "helpful" not in md

@@ -3,12 +3,13 @@
 Rules, each general (no site names):
 
 * interactive controls: ``button``, ``input``, ``textarea``, ``[role=button]``, ``svg``
-  (icons), and forms made of inputs (login, search, comment and newsletter forms) when they
-  are small relative to the block (pages built as one big ``<form>`` keep it); a ``select``
-  only when small too (size and quantity pickers, "jump to forum" menus go; a large one is
-  sometimes the content: a list of teams, of versions), and so the ARIA widgets that act like
-  one (``listbox``, ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``,
-  ``status``, ``alert``); ``label``s (the captions of those controls) when small;
+  (icons), but not a disclosure button asking a question (an FAQ entry's); and forms made of
+  inputs (login, search, comment and newsletter forms) when they are small relative to the
+  block (pages built as one big ``<form>`` keep it); a ``select`` only when small too (size
+  and quantity pickers, "jump to forum" menus go; a large one is sometimes the content: a list
+  of teams, of versions), and so the ARIA widgets that act like one (``listbox``,
+  ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``, ``status``,
+  ``alert``); ``label``s (the captions of those controls) when small;
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
@@ -133,6 +134,7 @@ _UI_PHRASE = re.compile(
     re.IGNORECASE,
 )
 _UI_MAX_CHARS = 80
+_QUESTION_MAX_CHARS = 200
 _UI_TAGS = "a, p, span, div, li, small, label, strong, b, em, dt, dd"
 _COPYRIGHT = re.compile(r"©|&copy;|\(c\)\s*(?:19|20)\d\d|\ball\s+rights\s+reserved\b", re.I)
 _FOOTER_SHARE = 0.25
@@ -149,6 +151,15 @@ _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex
 
 def _has_text(node: LexborNode) -> bool:
     return bool(node.text(deep=True, strip=True))
+
+
+def _disclosure_question(node: LexborNode) -> bool:
+    """A button that opens a panel (``aria-expanded``) and asks a question: an FAQ entry's
+    question, content like its answer (which is kept, hidden or not)."""
+    if node.attributes.get("aria-expanded") is None:
+        return False
+    text = node.text(deep=True, strip=True)
+    return text.endswith("?") and len(text) <= _QUESTION_MAX_CHARS and len(text.split()) >= 3
 
 
 def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
@@ -290,7 +301,9 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     for node in scope.css(CONTROLS):
         if node.mem_id == own:
             continue
-        if node.tag == "svg" or node.tag in ("input", "select", "textarea") or _has_text(node):
+        if node.tag in ("svg", "input", "select", "textarea") or (
+            _has_text(node) and not _disclosure_question(node)
+        ):
             found.append(node)
     found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
     # captions of form controls, which are gone: "Size", "Quantity", "Filter by price"
