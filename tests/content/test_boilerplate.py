@@ -155,6 +155,14 @@ def test_small_blocks_hidden_by_a_utility_class_are_removed() -> None:
     # ``blind``: the screen-reader-only class of Korean design systems (video descriptions)
     md = markdown(in_main("<p class='blind'>BLIND_TEXT A woman walks her dog at dusk.</p>"))
     assert "BLIND_TEXT" not in md and "Gardeners" in md
+    # ``screen-reader-text``: WordPress's class (WooCommerce prices read out to screen readers)
+    md = markdown(
+        in_main(
+            "<p class='price'><del>249€</del><span class='screen-reader-text'>SR_TEXT Original "
+            "price was: 249€.</span> 149€</p>"
+        )
+    )
+    assert "SR_TEXT" not in md and "149€" in md and "Gardeners" in md
 
 
 def test_blocks_shown_by_a_responsive_class_are_kept() -> None:

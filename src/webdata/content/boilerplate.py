@@ -141,10 +141,15 @@ _FOOTER_SHARE = 0.25
 _FOOTER_ELEMENT_SHARE = 0.4
 _FOOTER_SHORT = 300  # characters: a copyright block this short is a footer whatever its links
 _FOOTER_LINKS = 0.4
-# ("blind": the screen-reader-only class of Korean design systems)
+# ("blind": the screen-reader-only class of Korean design systems; "screen-reader-text":
+# WordPress and WooCommerce, whose prices say "Original price was: 249€" to screen readers)
 _HIDDEN_CLASSES = frozenset(
-    {"hide", "hidden", "d-none", "is-hidden", "visually-hidden", "sr-only", "blind"}
-)
+    {
+        "hide", "hidden", "d-none", "is-hidden", "visually-hidden", "sr-only", "blind",
+        "screen-reader-text", "screen-reader-only", "visuallyhidden", "element-invisible",
+        "show-for-sr", "u-visually-hidden", "a11y-hidden", "sr-text", "screenreader-only",
+    }
+)  # fmt: skip
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
 
