@@ -80,6 +80,12 @@ _EMPTY_LINK = re.compile(r"(?<!!)\[[ \t\n]*\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 # comes out as "[u](u)", its own URL for text; a link whose visible text is its URL is always
 # written "<u>", so "[u](u)" is only ever that stand-in: it goes like "[](url)".
 _SELF_LINK = re.compile(r"(?<!!)\[([^\[\]\s]+)\]\(\1\)")
+# A link whose whole text is in brackets (citation and footnote markers: "[1]", "[Smith '20]")
+# is written "[[1]](url)": valid, but text tools that read links by regex lose it (and print
+# its URL). The brackets go around the link instead, "\[[1](url)\]": the same to read.
+_BRACKETED_LINK = re.compile(
+    r"(?<![\\!\[])\[\[([^\[\]\n]+)\]\]\(((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+\"[^\"\n]*\")?)\)"
+)
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
 _NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]) ")
@@ -180,6 +186,8 @@ def _mend(md: str) -> str:
         md = _EMPTY_LINK.sub("", md)
     if "](" in md:
         md = _SELF_LINK.sub("", md)
+    if "[[" in md:
+        md = _BRACKETED_LINK.sub(r"\\[[\1](\2)\\]", md)
     md = _trim_line_ends(md)
     if "-\n" in md:
         md = _ITEM_THEN_BLOCK.sub(r"\1- ", md)
