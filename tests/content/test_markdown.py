@@ -233,7 +233,8 @@ def test_a_link_whose_text_is_bracketed_keeps_its_brackets_outside() -> None:
     # "[[1]](url)" is valid but lost by text tools that read links by regex; it reads the same.
     md = html_to_markdown(
         '<p>Peace.<sup><a href="https://e.com/w#cite-1">[1]</a></sup> See '
-        '<a href="https://e.com/a(b)" title="T">[Chen \'20]</a>, [x] and <a href="https://e.com/y">y</a></p>'
+        '<a href="https://e.com/a(b)" title="T">[Chen \'20]</a>, [x] and '
+        '<a href="https://e.com/y">y</a></p>'
     )
     assert md == (
         "Peace.<sup>\\[[1](https://e.com/w#cite-1)\\]</sup> See "
