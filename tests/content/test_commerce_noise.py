@@ -295,3 +295,18 @@ def test_a_shop_line_split_over_inline_elements_goes() -> None:
     md = page(product_body(lines), head="<meta property='og:type' content='product'>")
     assert "Tomorrow" not in md and "LinenCo.com" not in md
     assert "DESCRIPTION_TEXT" in md
+
+
+def test_blocks_of_other_offers_go_on_product_pages_only() -> None:
+    offers = (
+        "<section><h3>Others Like You Also Bought:</h3><ul>"
+        "<li><a href='/p/belt'>OFFER_BELT Belt</a> in tan full-grain leather, brass buckle</li>"
+        "<li><a href='/p/scarf'>OFFER_SCARF Scarf</a> in washed linen, frayed edges</li></ul>"
+        "</section>"
+        "<div><h2>More seller options (2)</h2><p>OFFER_SELLER Starting from $86.99</p></div>"
+    )
+    md = page(product_body(offers), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in ("OFFER_BELT", "OFFER_SCARF", "OFFER_SELLER"))
+    assert "DESCRIPTION_TEXT" in md and "SPEC_LINEN" in md
+    md = page(product_body(offers))
+    assert all(text in md for text in ("OFFER_BELT", "OFFER_SELLER"))

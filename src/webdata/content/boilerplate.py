@@ -62,7 +62,7 @@ _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _BOILERPLATE_HEADING = re.compile(
     r"^\W*(?:"
     r"related(?:\s+\w+)?|(?:you|we\s+think\s+you)\s+(?:may|might|will|would)\s+(?:also\s+)?"
-    r"(?:like|love|enjoy)|more\s+(?:from|to\s+(?:explore|discover|read)|stories|articles|"
+    r"(?:like|love|enjoy)|more\s+(?:from\b.*|to\s+(?:explore|discover|read)|stories|articles|"
     r"posts|news|like\s+this|in\b.*)|recommended(?:\s+\w+)?(?:\s+for\s+you)?|"
     r"(?:trending|popular|latest|recent|top)\s+(?:now|posts?|articles?|stories|news|searches)|"
     r"read\s+(?:next|more|also)|keep\s+reading|also\s+(?:read|on|in)\b.*|see\s+also|"
@@ -118,6 +118,8 @@ _UI_PHRASE = re.compile(
     r"leave\s+a\s+(?:comment|reply)|add\s+to\s+(?:cart|bag|basket|wish\s*list|favou?rites)|"
     r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
     r"jump\s+to|skip\s+to\s+(?:main\s+)?content|powered\s+by\b.*|"
+    # an author box's link to the author's page
+    r"(?:view|see|read|more)\s+(?:all\s+)?(?:posts|articles|stories)\s+(?:by|from)\b.{0,60}|"
     r"you\s+are\s+not\s+logged\s+in\b.*|"
     # quote expanders, post counters, status and error messages of page scripts
     r"click\s+to\s+(?:expand|shrink)(?:\.\.\.|…)?|post\s+#?\d+\s+of\s+\d+|"
@@ -189,10 +191,16 @@ def _cta_link(link: LexborNode) -> bool:
     return bool(words & _CTA_WORDS) and len(link.text(deep=True, strip=True)) <= 40
 
 
-def _heading_block(heading: LexborNode, scope: LexborNode, total: int) -> LexborNode | None:
-    """The largest wrapper opened by a boilerplate ``heading``, small relative to ``scope``."""
+def heading_block(
+    heading: LexborNode,
+    scope: LexborNode,
+    total: int,
+    pattern: re.Pattern[str] = _BOILERPLATE_HEADING,
+) -> LexborNode | None:
+    """The largest wrapper opened by a boilerplate ``heading`` (whose whole text matches
+    ``pattern``), small relative to ``scope``."""
     label = heading.text(deep=True, strip=True)
-    if not label or len(label) > _HEADING_MAX_CHARS or not _BOILERPLATE_HEADING.match(label):
+    if not label or len(label) > _HEADING_MAX_CHARS or not pattern.match(label):
         return None
     best = heading
     current = heading.parent
@@ -325,7 +333,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += ui_phrase_removals(scope)
     found += language_menus(scope)
     for heading in scope.css(_HEADINGS):
-        block = _heading_block(heading, scope, total)
+        block = heading_block(heading, scope, total)
         if block is not None:
             found.append(block)
     return found

@@ -12,7 +12,9 @@ customer reviews and their summaries, shipping / delivery / returns boxes, payme
 badges, loyalty promos, seller trust badges, tooltips, the store's legal notices (publishers'
 trademarks, terms): elements whose class/id words say so, when small relative to the block;
 and small elements whose whole text is such a line (review counts, payment plans, delivery
-estimates, shipping costs and origins, variant pickers' captions).
+estimates, shipping costs and origins, variant pickers' captions); and the blocks opened by
+a heading naming the shop's other offers ("Others like you also bought", "Featured
+products", "More seller options").
 The product's name, description, price, features and specifications are never marked like
 that. Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
 ``retail_price_tier1``-style terms).
@@ -32,6 +34,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from webdata.content.boilerplate import heading_block
 from webdata.content.dom import (
     ancestor_ids,
     has_ancestor_in,
@@ -245,6 +248,7 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         taken.add(node.mem_id)
         out.append(node)
     out += _disclosures(scope, limit)
+    out += _shop_sections(scope, total)
     out += _phrases(scope)
     out += _field_dumps(scope)
     return out
@@ -264,6 +268,28 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
         if fields >= _MIN_FIELDS and 2 * fields >= len(terms):
             out.append(dl)
     return out
+
+
+# Headings opening the shop's blocks beside the product: other products, other sellers.
+_SHOP_HEADING = re.compile(
+    r"^\W*(?:"
+    r"(?:others|shoppers|customers|people)\s+(?:like\s+you\s+)?also\s+(?:bought|viewed|liked|"
+    r"purchased|searched).*|(?:featured|similar|popular|complementary|compatible)\s+"
+    r"(?:products|items|accessories)|more\s+seller\s+options.*|other\s+sellers\b.*|"
+    r"(?:choose|add|select)\s+(?:your\s+)?(?:add[\s-]?ons|accessories|extras)|"
+    r"(?:complete|shop|get)\s+the\s+look|(?:pairs?|goes|go)\s+(?:well|perfectly)\s+with.*|"
+    r"(?:you\s+)?(?:may|might|will)\s+also\s+need.*|how\s+(?:we|it|they)\s+compares?"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
+
+
+def _shop_sections(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Blocks opened by a heading naming the shop's other offers ("Others like you also
+    bought", "Featured products", "More seller options")."""
+    found = (heading_block(h, scope, total, _SHOP_HEADING) for h in scope.css(_HEADINGS))
+    return [node for node in found if node is not None]
 
 
 def _phrases(scope: LexborNode) -> list[LexborNode]:
