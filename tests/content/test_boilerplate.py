@@ -269,3 +269,15 @@ def test_an_faq_question_on_a_disclosure_button_stays() -> None:
     )
     assert "### How often should I water tomatoes?\n\nEvery other day in summer." in md
     assert "Show more" not in md and "Why?" not in md and "helpful" not in md
+
+
+def test_more_from_an_author_and_author_page_links_go() -> None:
+    md = markdown(
+        in_main(
+            "<section><h3>More From Melissa</h3><ul><li><a href='/a'>Ramadan fitness tips</a>"
+            "</li><li><a href='/b'>Strength after 40</a></li></ul></section>"
+            "<p><a href='/author/bryon'>View all posts by Bryon Powell</a></p>"
+        )
+    )
+    assert "Melissa" not in md and "Ramadan" not in md and "Bryon" not in md
+    assert "Tomatoes need six hours" in md
