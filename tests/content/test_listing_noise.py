@@ -230,3 +230,20 @@ def test_price_superscripts_are_written_inline_and_footnote_marks_stay() -> None
     assert "$1,892.00" in md
     assert "$992.99" in md
     assert "<sup>2</sup>" in md  # an exponent or a note stays a superscript
+
+
+def test_alts_of_list_items_pictures_go_when_several_items_hold_one() -> None:
+    teasers = "".join(
+        f"<li><h2><a href='/n/{i}'>News item {i}</a></h2>"
+        f"<img src='/i/{i}.jpg' alt='Minister speaking at a podium {i}'></li>"
+        for i in range(3)
+    )
+    html = page(
+        "<main><h1>Economy</h1><p>Intro.</p>"
+        "<figure><img src='/i/map.png' alt='Map of the trade routes'></figure>"
+        f"<ul>{teasers}</ul></main>"
+    )
+    md = markdown(html)
+    assert "News item 1" in md
+    assert "Minister speaking" not in md
+    assert "Map of the trade routes" in md  # not a list item's picture

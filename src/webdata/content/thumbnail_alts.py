@@ -1,17 +1,42 @@
-"""Alt text of pictures inside links: the thumbnails of cards.
+"""Alt text of the thumbnails of cards: pictures inside links, and pictures of list items.
 
 The cards of collection and listing pages (shop grids, blog and news indexes) are links
-holding a picture; its alt names the linked item again or describes a photo of another page
-("Mona floating among green cubes"), so it is noise in the text of the page that lists them.
-The alt is emptied, the picture kept (measured on WCXB: every page type rose or held).
+holding a picture, or list items (``<li>``, ``<article>``) holding one beside their link;
+the alt names the item again or describes a photo of another page ("Mona floating among
+green cubes"), so it is noise in the text of the page that lists them. The alt is emptied,
+the picture kept (measured on WCXB: every page type rose or held).
 """
 
 from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
+_ITEM_TAGS = frozenset({"li", "article"})
+_ITEM_LEVELS = 5  # a picture this close to a list item is the item's
+_MIN_ITEMS = 3  # ... when at least this many items hold one: a list of cards
+
+
+def _item_of(img: LexborNode) -> LexborNode | None:
+    current = img.parent
+    for _ in range(_ITEM_LEVELS):
+        if current is None:
+            return None
+        if current.tag in _ITEM_TAGS:
+            return current
+        current = current.parent
+    return None
+
 
 def clear_thumbnail_alts(block: LexborNode) -> None:
-    """Empty the ``alt`` of every image inside a link under ``block``."""
+    """Empty the ``alt`` of every image inside a link under ``block``, and of the images of
+    list items when at least ``_MIN_ITEMS`` items hold one."""
     for img in block.css("a img[alt]"):
         img.attrs["alt"] = ""
+    pictures = [
+        (img, item)
+        for img in block.css("img[alt]")
+        if (img.attributes.get("alt") or "").strip() and (item := _item_of(img)) is not None
+    ]
+    if len({item.mem_id for _, item in pictures}) >= _MIN_ITEMS:
+        for img, _ in pictures:
+            img.attrs["alt"] = ""
