@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from itertools import islice, pairwise
 
 from selectolax.lexbor import LexborNode
@@ -88,6 +89,25 @@ _HEADINGS_OR_PICTURES = "h1, h2, h3, h4, h5, h6, img, picture"
 _MIN_REPEATS = 3
 _LABEL_REPEATS = 5
 _CARD_LEVELS = 4  # a phrase this close to a picture or inside a link is a card's
+
+
+def _short_texts(
+    scope: LexborNode, tags: str, limit: int, *, own_text: bool = False
+) -> Iterator[tuple[LexborNode, str]]:
+    """The elements matching ``tags`` under ``scope`` (not itself) whose text is at most
+    ``limit`` characters, with that text on one line. ``own_text``: only elements with text
+    of their own, measured first (wrappers of whole blocks have none, and are not read)."""
+    own = scope.mem_id
+    for node in scope.css(tags):
+        if node.mem_id == own:
+            continue
+        if own_text:
+            first = node.text(deep=False, strip=True)
+            if not first or len(first) > limit:
+                continue
+        text = node.text(deep=True, strip=True)
+        if text and len(text) <= limit:
+            yield node, " ".join(text.split())
 
 
 def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
@@ -162,16 +182,7 @@ def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
     own = scope.mem_id
     if not _worth_a_look(scope):
         return out
-    for node in scope.css(_PHRASE_TAGS):
-        if node.mem_id == own:
-            continue
-        first = node.text(deep=False, strip=True)
-        if not first or len(first) > _PROMO_MAX_CHARS:
-            continue
-        text = node.text(deep=True, strip=True)
-        if len(text) > _PROMO_MAX_CHARS:
-            continue
-        text = " ".join(text.split())
+    for node, text in _short_texts(scope, _PHRASE_TAGS, _PROMO_MAX_CHARS, own_text=True):
         credit = _credit(text)
         if not credit and not _card_phrase(node, text):
             continue
@@ -241,16 +252,9 @@ def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """
     if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(scope) < _DATE_REPEATS:
         return []
-    own = scope.mem_id
     linked = {" ".join(a.text(deep=True, strip=True).split()) for a in scope.css("a")}
     found: list[LexborNode] = []
-    for node in scope.css(_DATE_TAGS):
-        if node.mem_id == own:
-            continue
-        text = node.text(deep=True, strip=True)
-        if not text or len(text) > _DATE_MAX_CHARS:
-            continue
-        text = " ".join(text.split())
+    for node, text in _short_texts(scope, _DATE_TAGS, _DATE_MAX_CHARS):
         if not _TEASER_DATE.match(text) or text in linked or not _in_card(node):
             continue
         parent = node.parent
