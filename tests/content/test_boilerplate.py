@@ -281,3 +281,15 @@ def test_more_from_an_author_and_author_page_links_go() -> None:
     )
     assert "Melissa" not in md and "Ramadan" not in md and "Bryon" not in md
     assert "Tomatoes need six hours" in md
+
+
+def test_a_sign_up_call_goes_a_tutorial_step_about_signing_up_stays() -> None:
+    md = markdown(
+        in_main(
+            "<section><h2>Sign up for our newsletter</h2><p>Weekly tips.</p></section>"
+            "<section><h2>Sign up for Twilio and get a phone number</h2>"
+            "<p>Create an account, then buy a number with SMS.</p></section>"
+        )
+    )
+    assert "newsletter" not in md and "Weekly tips" not in md
+    assert "## Sign up for Twilio and get a phone number\n\nCreate an account" in md

@@ -68,7 +68,9 @@ _BOILERPLATE_HEADING = re.compile(
     r"read\s+(?:next|more|also)|keep\s+reading|also\s+(?:read|on|in)\b.*|see\s+also|"
     r"(?:customers|people|shoppers)\s+(?:also|who).*|recently\s+viewed.*|"
     r"leave\s+a\s+(?:reply|comment)|(?:post|add|write)\s+a\s+comment|share\s+(?:this|on)\b.*|"
-    r"follow\s+us.*|sign\s+up\s+for.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
+    # a sign-up call is short ("Sign up for our newsletter"); a longer one is a tutorial's step
+    r"sign\s+up\s+for(?:\s+\S+){1,3}|"
+    r"follow\s+us.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
     r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter|"
     r"(?:board|page|site)\s+footer|"
     # forum and shop chrome below the thread or the product
