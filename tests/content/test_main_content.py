@@ -273,3 +273,14 @@ def test_a_grid_of_teaser_articles_is_not_the_main_block() -> None:
     assert body is not None
     block = semantic_block(body, text_len(body))
     assert block is not None and "TEASER_2" in block.text()
+
+
+def test_a_page_builder_widget_panel_of_prose_is_content() -> None:
+    panels = "".join(
+        f"<div class='so-panel widget widget_text'><p>PANEL_{n} {PROSE * 7}</p></div>"
+        for n in range(4)
+    )
+    side = "<div class='widget'><a href='/a'>WIDGET_LINK one</a> <a href='/b'>two</a></div>"
+    md = markdown(page(f"<main><h1>Negotiate</h1>{panels}{side}</main>"))
+    assert all(f"PANEL_{n}" in md for n in range(4))  # each a fourth of the text: kept
+    assert "WIDGET_LINK" not in md  # a sidebar's widget still goes

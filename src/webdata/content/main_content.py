@@ -15,7 +15,8 @@
    ``share-price``, ``post-header`` no), and such an element is removed only when it is small
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
    that happens to be called ``main-nav-wrapper`` survives (and so does a large one made of
-   links that holds the page's ``<h1>``: a product grid inside a ``search-facets`` wrapper).
+   links that holds the page's ``<h1>``: a product grid inside a ``search-facets`` wrapper;
+   and, inside the main block, a page builder's long prose panel named only ``widget``).
    Then the residual boilerplate rules of ``boilerplate.py`` (controls, small forms, CTA
    links, link lists, blocks opened by a "Related articles"-style heading, interface phrases,
    unmarked copyright footers, small blocks hidden by a utility class), the image noise of
@@ -131,6 +132,9 @@ _PROSE_ASIDE_CHARS = 200
 _PROSE_ASIDE_LINKS = 0.3
 _GROUP_SHARE = 0.5  # articles' share of their common container for it to be the main block
 _MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
+_PANEL_WORDS = frozenset({"widget", "widgets"})
+_PANEL_CHARS = 1000
+_PANEL_LINKS = 0.2
 _HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 # Elements that group blocks (the densest-block descent goes into these only).
@@ -207,6 +211,19 @@ def _prose_aside(node: LexborNode) -> bool:
     )
 
 
+def _prose_panel(node: LexborNode, size: int) -> bool:
+    """A page builder's panel of prose (``so-panel widget``) inside the main block: named
+    only ``widget``, long and with few links (a sidebar's widget is short or links)."""
+    if size < _PANEL_CHARS or link_text_len(node) >= _PANEL_LINKS * size:
+        return False
+    attrs = node.attrs
+    tokens = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
+    return all(
+        _PANEL_WORDS.intersection(words) and set(words) <= _PANEL_WORDS | QUALIFIERS
+        for words in (token_words(t) for t in tokens if _token_cached(t, True))
+    )
+
+
 def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
     """Outermost boilerplate elements under ``scope`` (never ``scope`` itself).
 
@@ -224,6 +241,8 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         if node.mem_id == own or not _boilerplate_attr(node, scoped=scoped):
             continue
         size = text_len(node)
+        if scoped and _prose_panel(node, size):
+            continue
         if size <= _SMALL_SHARE * total or (
             link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
         ):
