@@ -228,3 +228,14 @@ def test_post_author_lines_stay_on_thread_pages() -> None:
     assert "POSTER_2" in md and "Dec 17, 2023" in md  # a thread's post bylines are content
     article = "<p class='author'>by <a href='/a'>WRITER</a></p><p>" + "words " * 60 + "</p>"
     assert "WRITER" not in page(f"<main><h1>News</h1>{article}</main>")  # elsewhere: chrome
+
+
+def test_posters_online_status_goes_on_thread_pages() -> None:
+    posts = "".join(
+        phpbb_post(n, f"<div>user{n} is offline</div><div>Online</div><p>POST_{n} Keep the "
+                   f"offline backups somewhere safe {'and test them ' * 6}</p>")
+        for n in range(3)
+    )  # fmt: skip
+    md = page(f"<main><h1>Backups</h1>{posts}</main>")
+    assert "POST_2" in md and "offline backups" in md
+    assert "is offline" not in md and "\nOnline\n" not in f"\n{md}\n"

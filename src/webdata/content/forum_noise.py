@@ -13,7 +13,8 @@ Two kinds of rules, each general (no site names):
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
   post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
-  labels, runs of counters ("3 posters 928 views"), avatars' letters, posters' badges and
+  labels, runs of counters ("3 posters 928 views"), posters' status ("jane is offline",
+  "Online"), avatars' letters, posters' badges and
   ranks (class word ``badge`` / ``rank``, short), the board's notices (class word ``notice``,
   small in the block), and quotes repeating a post shown on the same page (a reply's copy of
   it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
@@ -125,13 +126,15 @@ _THREAD_LINE = re.compile(
     r"#\s*\d+|(?:thread\s+starter|start\s+date)\b.{0,60}|[\d.,]+\s*k?\s+likes?|"
     r"[\d.,]+\s+(?:people|persons?|members?|users?)\s+likes?\s+this|"
     r"improve\s+this\s+(?:question|answer)|"
-    r"[\d.,]+\s+(?:answers?|replies)(?:\s+[\d.,]+)?"
+    r"[\d.,]+\s+(?:answers?|replies)(?:\s+[\d.,]+)?|"
+    r"(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)"  # posters' status ("jane is offline")
     r")\W*$",
     re.IGNORECASE,
 )
 _THREAD_LINE_MAX_CHARS = 80
 _THREAD_LINE_KEYWORDS = (
-    "#", "like", "improve this", "answer", "repl", "thread starter", "start date",
+    "#", "like", "improve this", "answer", "repl", "thread starter", "start date", "offline",
+    "online",
 )  # fmt: skip
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
