@@ -68,10 +68,11 @@ def make_engine(
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
             try:
+                # Wait for a competing writer instead of failing with "database is locked";
+                # first, so switching a new file to WAL (an exclusive lock) waits too.
+                cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
                 # WAL: readers never block the writer nor each other (one file, many processes).
                 cursor.execute("PRAGMA journal_mode=WAL")
-                # Wait for a competing writer instead of failing with "database is locked".
-                cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
                 # Safe with WAL (durable at checkpoints, never corrupt) and much faster.
                 cursor.execute("PRAGMA synchronous=NORMAL")
                 cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
@@ -196,8 +197,9 @@ async def migrate(url: str, revision: str = "head") -> None:
     cfg = alembic_config(url)
     if revision == "head":
         head = ScriptDirectory.from_config(cfg).get_current_head()
-        if head is not None and await current_revision(url) == head:
-            return
+        async with _in_process_lock():
+            if head is not None and await current_revision(url) == head:
+                return
 
     def upgrade(sync_conn: Connection) -> None:
         cfg.attributes["connection"] = sync_conn
