@@ -43,7 +43,8 @@ def serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
 
 
 def wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 30
+    # Generous: a new process imports everything and warms its worker pool; slow when loaded.
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         assert proc.poll() is None, "server exited early"
         try:

@@ -36,7 +36,7 @@ def node_env(db: str, redis_url: str, queue: str, **extra: str) -> dict[str, str
     }
 
 
-def wait_for(predicate: object, timeout: float = 30) -> None:
+def wait_for(predicate: object, timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():  # type: ignore[operator]
