@@ -197,6 +197,17 @@ def test_alt_of_a_card_thumbnail_is_dropped_and_other_alts_stay() -> None:
     assert "Chart of weekly signups" in md  # not in a link: its alt stays
 
 
+def test_alt_of_a_figure_linked_to_its_full_size_file_stays() -> None:
+    # article editors link a figure to its own file (a zoom): the picture is content
+    html = page(
+        "<main><h1>Results</h1><p>Signups grew all year, as the chart shows.</p>"
+        "<a href='/uploads/signups-full.png?v=2'>"
+        "<img src='/uploads/signups-640.png' alt='Chart of weekly signups'></a>"
+        "<p>More text about the results of the year.</p></main>"
+    )
+    assert "Chart of weekly signups" in markdown(html)
+
+
 def test_a_cards_title_linked_twice_is_written_once() -> None:
     # each card lays a link over itself, then links its heading to the same post
     cards = "".join(

@@ -9,10 +9,13 @@ the picture kept (measured on WCXB: every page type rose or held).
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborNode
 
 _ITEM_TAGS = frozenset({"li", "article"})
 _ITEM_LEVELS = 5  # a picture this close to a list item is the item's
+_IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
 _MIN_ITEMS = 3  # ... when at least this many items hold one: a list of cards
 
 
@@ -27,11 +30,23 @@ def _item_of(img: LexborNode) -> LexborNode | None:
     return None
 
 
+def _zoom_link(img: LexborNode) -> bool:
+    """Whether the picture's link opens the picture itself (a figure's full-size view, as
+    article editors make them): the picture is content there, not a card's thumbnail."""
+    current = img.parent
+    while current is not None and current.tag != "a":
+        current = current.parent
+    href = (current.attributes.get("href") or "") if current is not None else ""
+    return _IMAGE_FILE.search(href) is not None
+
+
 def clear_thumbnail_alts(block: LexborNode) -> None:
-    """Empty the ``alt`` of every image inside a link under ``block``, and of the images of
+    """Empty the ``alt`` of every image inside a link under ``block`` (but a link to the
+    image file), and of the images of
     list items when at least ``_MIN_ITEMS`` items hold one."""
     for img in block.css("a img[alt]"):
-        img.attrs["alt"] = ""
+        if not _zoom_link(img):
+            img.attrs["alt"] = ""
     pictures = [
         (img, item)
         for img in block.css("img[alt]")
