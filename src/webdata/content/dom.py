@@ -53,6 +53,19 @@ def has_ancestor_in(node: LexborNode, ids: set[int]) -> bool:
     return False
 
 
+def near_ancestor_tagged(node: LexborNode, tags: frozenset[str], levels: int) -> LexborNode | None:
+    """The nearest strict ancestor of ``node`` whose tag is in ``tags``, at most ``levels``
+    up (a card's parts sit close to its item or heading), or None."""
+    current = node.parent
+    for _ in range(levels):
+        if current is None:
+            return None
+        if current.tag in tags:
+            return current
+        current = current.parent
+    return None
+
+
 def topmost(nodes: Iterable[LexborNode]) -> list[LexborNode]:
     """The nodes that have no ancestor among ``nodes``, in the given order, without repeats."""
     listed = list(nodes)

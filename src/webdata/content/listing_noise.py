@@ -36,7 +36,13 @@ from itertools import islice, pairwise
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import contains, link_text_len, text_len, topmost
+from webdata.content.dom import (
+    contains,
+    link_text_len,
+    near_ancestor_tagged,
+    text_len,
+    topmost,
+)
 
 _CARD_ACTION = re.compile(
     r"^\W*(?:"
@@ -273,14 +279,7 @@ _HEADING_LEVELS = 3
 
 
 def _in_heading(node: LexborNode) -> bool:
-    current = node.parent
-    for _ in range(_HEADING_LEVELS):
-        if current is None:
-            return False
-        if current.tag in _HEADING_TAGS:
-            return True
-        current = current.parent
-    return False
+    return near_ancestor_tagged(node, _HEADING_TAGS, _HEADING_LEVELS) is not None
 
 
 def _near_ancestor(a: LexborNode, b: LexborNode) -> LexborNode | None:

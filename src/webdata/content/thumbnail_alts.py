@@ -13,6 +13,8 @@ import re
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.dom import near_ancestor_tagged
+
 _ITEM_TAGS = frozenset({"li", "article"})
 _ITEM_LEVELS = 5  # a picture this close to a list item is the item's
 _IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
@@ -20,14 +22,7 @@ _MIN_ITEMS = 3  # ... when at least this many items hold one: a list of cards
 
 
 def _item_of(img: LexborNode) -> LexborNode | None:
-    current = img.parent
-    for _ in range(_ITEM_LEVELS):
-        if current is None:
-            return None
-        if current.tag in _ITEM_TAGS:
-            return current
-        current = current.parent
-    return None
+    return near_ancestor_tagged(img, _ITEM_TAGS, _ITEM_LEVELS)
 
 
 def _zoom_link(img: LexborNode) -> bool:
