@@ -243,6 +243,13 @@ def test_price_superscripts_are_written_inline_and_footnote_marks_stay() -> None
     assert "<sup>2</sup>" in md  # an exponent or a note stays a superscript
 
 
+def test_a_power_of_ten_is_not_read_as_cents() -> None:
+    md = markdown(page("<main><h1>Moles</h1><p>One mole holds 6.022 times 10<sup>23</sup> "
+                       "atoms; the lab kit costs $10<sup>99</sup>.</p></main>"))  # fmt: skip
+    assert "10<sup>23</sup> atoms" in md
+    assert "$10.99" in md
+
+
 def test_alts_of_list_items_pictures_go_when_several_items_hold_one() -> None:
     teasers = "".join(
         f"<li><h2><a href='/n/{i}'>News item {i}</a></h2>"

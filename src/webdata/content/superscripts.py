@@ -15,7 +15,9 @@ from selectolax.lexbor import LexborNode
 
 _SYMBOLS = re.compile(r"^[^\w\s]+$")
 _CENTS = re.compile(r"^([.,]?)(\d{2})$")
-_AFTER_NUMBER = re.compile(r"\d\W{0,3}$")  # "$999", "**649**"
+# The cents follow a price: a currency symbol, then the number ("$999", "€ 1.299,"); a bare
+# number before two superscript digits is a power ("10<sup>23</sup>") and stays.
+_AFTER_PRICE = re.compile(r"[$€£¥₹¢]\s*\d[\d.,\s]*\W{0,3}$")
 
 
 def flatten_typographic_sups(block: LexborNode) -> None:
@@ -26,6 +28,15 @@ def flatten_typographic_sups(block: LexborNode) -> None:
             sup.unwrap()
             continue
         cents = _CENTS.match(text)
-        before = sup.prev.text(deep=True) if sup.prev is not None else ""
-        if cents and _AFTER_NUMBER.search(before):
+        if cents and _AFTER_PRICE.search(_text_before(sup)):
             sup.replace_with(f"{cents.group(1) or '.'}{cents.group(2)}")
+
+
+def _text_before(node: LexborNode, siblings: int = 3) -> str:
+    """The text of the few siblings before ``node`` (a price's symbol may be its own node)."""
+    parts: list[str] = []
+    current = node.prev
+    while current is not None and len(parts) < siblings:
+        parts.append(current.text(deep=True))
+        current = current.prev
+    return "".join(reversed(parts))
