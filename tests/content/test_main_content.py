@@ -284,3 +284,17 @@ def test_a_page_builder_widget_panel_of_prose_is_content() -> None:
     md = markdown(page(f"<main><h1>Negotiate</h1>{panels}{side}</main>"))
     assert all(f"PANEL_{n}" in md for n in range(4))  # each a fourth of the text: kept
     assert "WIDGET_LINK" not in md  # a sidebar's widget still goes
+
+
+def test_a_docs_section_named_after_its_heading_is_content() -> None:
+    # documentation generators id a section after its heading: "Cookies" gives id=cookies
+    body = "".join(f"<p>Paragraph {i} of the guide about handling requests.</p>" for i in range(4))
+    html = page(
+        f"<main><h1>Requests guide</h1>{body}"
+        "<section id='cookies'><h2>Cookies<a class='headerlink' href='#cookies'>¶</a></h2>"
+        "<p>Send cookies with the cookies argument of the request.</p></section>"
+        "<div id='cookie-consent'><p>We use cookies. Accept?</p></div></main>"
+    )
+    md = markdown(html)
+    assert "Send cookies with the cookies argument" in md
+    assert "We use cookies" not in md  # a banner's id is no heading's

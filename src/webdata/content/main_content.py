@@ -137,6 +137,7 @@ _PANEL_CHARS = 1000
 _PANEL_LINKS = 0.2
 _HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
+_SLUG_GAPS = re.compile(r"[\W_]+")  # what a heading's id replaces by "-"
 # Elements that group blocks (the densest-block descent goes into these only).
 _CONTAINERS = frozenset(
     {"div", "section", "article", "main", "form", "table", "tbody", "tr", "td", "center"}
@@ -224,6 +225,19 @@ def _prose_panel(node: LexborNode, size: int) -> bool:
     )
 
 
+def _heading_anchor(node: LexborNode) -> bool:
+    """Whether only the ``id`` names chrome and it is made from the node's own heading
+    (documentation generators id a section ``cookies`` after its "Cookies" heading)."""
+    attrs = node.attrs
+    anchor = attrs.get("id") or ""
+    if not anchor or _boilerplate_value(attrs.get("class") or "", False):
+        return False
+    heading = node.css_first(_HEADING_TAGS)
+    if heading is None:
+        return False
+    return _SLUG_GAPS.sub("-", heading.text(deep=True).lower()).strip("-") == anchor.lower()
+
+
 def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
     """Outermost boilerplate elements under ``scope`` (never ``scope`` itself).
 
@@ -241,7 +255,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         if node.mem_id == own or not _boilerplate_attr(node, scoped=scoped):
             continue
         size = text_len(node)
-        if scoped and _prose_panel(node, size):
+        if (scoped and _prose_panel(node, size)) or _heading_anchor(node):
             continue
         if size <= _SMALL_SHARE * total or (
             link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
