@@ -282,15 +282,18 @@ def _quote_copies(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
+def _class_word(node: LexborNode, words: frozenset[str]) -> bool:
+    """Whether a class token of ``node`` holds one of ``words`` (``[class*=..]`` matched
+    a substring: ``noticeboard`` is not a notice)."""
+    return any(words.intersection(token_words(c)) for c in (node.attrs.get("class") or "").split())
+
+
 def _notice_box(node: LexborNode, total: int) -> bool:
-    classes = (node.attrs.get("class") or "").split()
-    if not any(_NOTICE_WORDS.intersection(token_words(c)) for c in classes):
-        return False
-    return text_len(node) <= _SMALL_SHARE * total
+    return _class_word(node, _NOTICE_WORDS) and text_len(node) <= _SMALL_SHARE * total
 
 
 def _badge(node: LexborNode) -> bool:
-    classes = (node.attrs.get("class") or "").split()
-    if not any(_BADGE_WORDS.intersection(token_words(c)) for c in classes):
-        return False
-    return len(node.text(deep=True, strip=True)) <= _BADGE_MAX_CHARS
+    return (
+        _class_word(node, _BADGE_WORDS)
+        and len(node.text(deep=True, strip=True)) <= _BADGE_MAX_CHARS
+    )
