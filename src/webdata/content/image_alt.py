@@ -24,13 +24,14 @@ from webdata.content.commerce_noise import is_product_page
 _WORD = re.compile(r"\w+")
 _REDUNDANT_SHARE = 0.8  # share of an alt's words found in the block's text
 _SLUG = re.compile(r"^[^\W_]+(?:[-_][^\W_]+)+(?:\.\w{3,4})?$")
-_IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)$", re.IGNORECASE)
+# An image file's name or URL (its query or fragment may follow).
+IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.IGNORECASE)
 
 
 def _slug(alt: str) -> bool:
     """A file name or a URL slug (``staple-tee-main``, ``IMG_2041.jpg``), not a name
     (``Audio-Technica``, ``SLIDE_2``): lowercase, or an image file's name."""
-    return _SLUG.match(alt) is not None and (alt.islower() or _IMAGE_FILE.search(alt) is not None)
+    return _SLUG.match(alt) is not None and (alt.islower() or IMAGE_FILE.search(alt) is not None)
 
 
 def _words(text: str) -> list[str]:

@@ -9,15 +9,13 @@ the picture kept (measured on WCXB: every page type rose or held).
 
 from __future__ import annotations
 
-import re
-
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import near_ancestor_tagged
+from webdata.content.image_alt import IMAGE_FILE
 
 _ITEM_TAGS = frozenset({"li", "article"})
 _ITEM_LEVELS = 5  # a picture this close to a list item is the item's
-_IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.I)
 _MIN_ITEMS = 3  # ... when at least this many items hold one: a list of cards
 
 
@@ -32,7 +30,7 @@ def _zoom_link(img: LexborNode) -> bool:
     while current is not None and current.tag != "a":
         current = current.parent
     href = (current.attributes.get("href") or "") if current is not None else ""
-    return _IMAGE_FILE.search(href) is not None
+    return IMAGE_FILE.search(href) is not None
 
 
 def clear_thumbnail_alts(block: LexborNode) -> None:
