@@ -48,6 +48,7 @@ from webdata.content.dom import (
 )
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.image_alt import clear_redundant_alts
+from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.repeated_blocks import repeated_block_removals
@@ -267,6 +268,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += listing_removals(scope, total)
     found += forum_removals(scope, total)
     found += media_removals(scope)
+    found += variant_removals(scope)
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays

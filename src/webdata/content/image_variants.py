@@ -1,0 +1,67 @@
+"""Second copies of a picture in another variant: the same image for the dark and the light
+theme, or for the desktop and the mobile layout, side by side with the same ``alt``.
+
+Landing pages ship each illustration twice (``dark:hidden`` / ``hidden dark:block``, a
+``-mobile`` file beside the desktop one) and hide one copy with CSS; the markdown would show
+both. An image whose ``alt`` equals the previous image's, with no text between the two, is
+the same picture again and goes with the wrappers that hold nothing else; the first stays.
+(Copies with the same URL are ``media_noise``'s.)
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import common_ancestor
+
+_MAX_VARIANTS = 3  # light and dark; or mobile, tablet and desktop
+
+
+def _alt(img: LexborNode) -> str:
+    return " ".join((img.attributes.get("alt") or "").lower().split())
+
+
+def _variants(first: LexborNode, second: LexborNode) -> bool:
+    """Whether ``second`` is ``first`` again: no text lies between them in document order,
+    and their common holder shows no other pictures (a gallery's photos may share an alt)."""
+    holder = common_ancestor(first, second)
+    if holder is None or len(holder.css("img")) > _MAX_VARIANTS:
+        return False
+    if not holder.text(deep=True, strip=True):
+        return True
+    started = False
+    for node in holder.traverse(include_text=True):
+        if node.mem_id == first.mem_id:
+            started = True
+        elif node.mem_id == second.mem_id:
+            return True
+        elif started and node.tag == "-text" and node.text(deep=False).strip():
+            return False
+    return False
+
+
+def _holder(img: LexborNode, scope: LexborNode) -> LexborNode:
+    node = img
+    parent = node.parent
+    while (
+        parent is not None
+        and parent.mem_id != scope.mem_id
+        and not parent.text(deep=True, strip=True)
+        and len(parent.css("img")) == 1
+    ):
+        node = parent
+        parent = node.parent
+    return node
+
+
+def variant_removals(scope: LexborNode) -> list[LexborNode]:
+    """The second copies of pictures under ``scope`` (see the module's docstring)."""
+    out: list[LexborNode] = []
+    previous: LexborNode | None = None
+    for img in scope.css("img[alt]"):
+        alt = _alt(img)
+        if alt and previous is not None and _alt(previous) == alt and _variants(previous, img):
+            out.append(_holder(img, scope))
+            continue
+        previous = img
+    return out
