@@ -310,3 +310,19 @@ def test_blocks_of_other_offers_go_on_product_pages_only() -> None:
     assert "DESCRIPTION_TEXT" in md and "SPEC_LINEN" in md
     md = page(product_body(offers))
     assert all(text in md for text in ("OFFER_BELT", "OFFER_SELLER"))
+
+
+def test_the_buy_box_goes_on_product_pages_only() -> None:
+    # the purchase column (price, fulfilment choices, protection plans) beside the product
+    buy_box = (
+        "<div class='flex buy-box-column'><p>BUYBOX_PRICE Current price is USD $88.00</p>"
+        "<p>How do you want your item? Pickup or delivery to 95829</p>"
+        "<p>Linen Co. Protection Plan, 2 years</p></div>"
+        "<div id='buybox'><p>BUYBOX_ID Add a gift note at checkout</p></div>"
+    )
+    head = "<meta property='og:type' content='product'>"
+    md = page(product_body(buy_box), head=head)
+    assert "BUYBOX_PRICE" not in md and "BUYBOX_ID" not in md
+    assert all(text in md for text in KEPT)
+    md = page(product_body(buy_box))
+    assert "BUYBOX_PRICE" in md and "BUYBOX_ID" in md

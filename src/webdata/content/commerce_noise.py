@@ -9,15 +9,16 @@ the output), where :func:`commerce_removals` reads it from the main block.
 
 On such a page only, inside the main block, what a shop puts around the product goes:
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
-badges, loyalty promos, seller trust badges, tooltips, the store's legal notices (publishers'
-trademarks, terms): elements whose class/id words say so, when small relative to the block;
-and small elements whose whole text is such a line (review counts, payment plans, delivery
-estimates, shipping costs and origins, variant pickers' captions); and the blocks opened by
-a heading naming the shop's other offers ("Others like you also bought", "Featured
-products", "More seller options").
-The product's name, description, price, features and specifications are never marked like
-that. Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
-``retail_price_tier1``-style terms).
+badges, loyalty promos, seller trust badges, tooltips, the store's legal notices
+(publishers' trademarks, terms), the buy box (the purchase column: price, fulfilment
+choices, protection plans; the product's name in it stays): elements whose class/id words
+say so, when small relative to the block; and small elements whose whole text is such a line
+(review counts, payment plans, delivery estimates, shipping costs and origins, variant
+pickers' captions); and the blocks opened by a heading naming the shop's other offers
+("Others like you also bought", "Featured products", "More seller options").
+The product's name, description, features and specifications are never marked like that
+(its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
+the template (a ``<dl>`` of ``retail_price_tier1``-style terms).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -65,11 +66,11 @@ COMMERCE_WORDS = frozenset(
         "review", "reviews", "rating", "ratings", "testimonial", "testimonials", "shipping",
         "delivery", "returns", "klarna", "afterpay", "affirm", "sezzle", "clearpay", "loyalty",
         "rewards", "tooltip", "badge", "badges", "disclaimer", "countdown", "carousel",
-        "swiper", "faq", "comparison", "subscription", "bundle", "legal",
+        "swiper", "faq", "comparison", "subscription", "bundle", "legal", "buybox",
     }
 )  # fmt: skip
-# ... and so a token with both words of one of these pairs.
-COMMERCE_PAIRS = (frozenset({"tool", "tip"}),)
+# ... and so a token with both words of one of these pairs ("buy-box-column").
+COMMERCE_PAIRS = (frozenset({"tool", "tip"}), frozenset({"buy", "box"}))
 _SMALL_SHARE = 0.3
 _SELECTOR = "[class], [id]"
 _LABEL_MAX_CHARS = 60
