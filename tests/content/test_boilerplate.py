@@ -293,3 +293,17 @@ def test_a_sign_up_call_goes_a_tutorial_step_about_signing_up_stays() -> None:
     )
     assert "newsletter" not in md and "Weekly tips" not in md
     assert "## Sign up for Twilio and get a phone number\n\nCreate an account" in md
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["About the authors", "Written by Jane Roe", "Article reviewed by:", "Written byJane"],
+)
+def test_author_box_below_the_text_is_removed(heading: str) -> None:
+    box = (
+        f"<div class='box'><h3>{heading}</h3><img src='/jane.jpg' alt='Jane'>"
+        "<p>AUTHOR_BIO Jane has written about gardens for twenty years.</p>"
+        "<a href='/about/jane'>Read Jane's bio</a></div>"
+    )
+    md = markdown(in_main(box))
+    assert PROSE in md and "AUTHOR_BIO" not in md

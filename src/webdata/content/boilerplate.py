@@ -73,6 +73,9 @@ _BOILERPLATE_HEADING = re.compile(
     r"follow\s+us.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
     r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter|"
     r"(?:board|page|site)\s+footer|"
+    # author boxes below the text: the writer's bio and photo, not the article
+    r"about\s+the\s+(?:authors?|writers?|contributors?)|meet\s+the\s+(?:authors?|writers?)|"
+    r"(?:article\s+)?(?:written|reviewed|edited|fact[- ]checked)\s+by.{0,40}|"
     # forum and shop chrome below the thread or the product
     r"similar\s+(?:threads|topics|posts|questions|discussions|items|products)|"
     r"(?:users?|members?|people)\s+(?:who\s+are\s+)?(?:viewing|browsing|reading)\s+this\b.*|"
