@@ -38,6 +38,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
+from webdata.content.contents_lists import contents_removals
 from webdata.content.dom import (
     common_ancestor,
     contains,
@@ -264,6 +265,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
+    found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
     found += forum_removals(scope, total)

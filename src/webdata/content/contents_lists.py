@@ -1,0 +1,108 @@
+"""In-page tables of contents inside the main block ("Table of contents", "In this article").
+
+A table of contents repeats the section headings as links to them: its text is already in
+the page, once, where the sections are. Recognised by structure, not by name:
+
+* a list-like block (``ul``, ``ol``, ``nav``, ``div``, ``details``...) made almost only of
+  links, at least ``_MIN_LINKS`` of them, most of them (``_FRAGMENT_SHARE``) jumps to a
+  heading of the same block that says the same as the link (``#id`` targets under the
+  scope; a jump bar whose links say something else than the sections' headings, like a
+  product page's feature taglines, holds text found nowhere else and stays);
+* small in the block (a page that is nothing but such a list is left alone);
+* widened to the wrapper that adds only a short title to it ("Contents", "On this page").
+
+Footnote lists are not tables of contents: their items are text with a back link, not
+link-dense.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import link_text_len, text_len, topmost
+
+_CANDIDATES = "ul, ol, nav, div, details, section, table"
+_MIN_LINKS = 3
+_FRAGMENT_SHARE = 0.8
+_LINK_DENSE = 0.7
+_SMALL_SHARE = 0.3
+_TITLE_CHARS = 40  # text a wrapper may add around the list: its title
+_TARGET_CHARS = 200  # a target without a heading: the start of its text names it
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADINGS = "h1, h2, h3, h4, h5, h6"
+_WORD = re.compile(r"\w+")
+
+
+def _fragment(href: str) -> str:
+    _, sep, fragment = href.partition("#")
+    return fragment.strip() if sep else ""
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+def _heading_text(target: LexborNode) -> str:
+    """What a jump target is called: its own text when it is a heading, else its first
+    heading's (sections carry the id on the wrapper)."""
+    if target.tag in _HEADING_TAGS:
+        return _words(target.text(deep=True))
+    heading = target.css_first(_HEADINGS)
+    if heading is not None:
+        return _words(heading.text(deep=True))
+    return _words(target.text(deep=True)[:_TARGET_CHARS])
+
+
+def _same_heading(link: LexborNode, targets: dict[str, LexborNode]) -> bool:
+    target = targets.get(_fragment(link.attributes.get("href") or ""))
+    if target is None:
+        return False
+    said = _words(link.text(deep=True))
+    heading = _heading_text(target)
+    return bool(said) and bool(heading) and (said in heading or heading in said)
+
+
+def _is_contents(node: LexborNode, targets: dict[str, LexborNode], total: int) -> bool:
+    size = text_len(node)
+    if size == 0 or size > _SMALL_SHARE * total or link_text_len(node) < _LINK_DENSE * size:
+        return False
+    links = node.css("a[href]")
+    if len(links) < _MIN_LINKS:
+        return False
+    jumps = sum(1 for a in links if _same_heading(a, targets))
+    return jumps >= _FRAGMENT_SHARE * len(links)
+
+
+def _with_title(node: LexborNode, scope: LexborNode) -> LexborNode:
+    """The highest wrapper of ``node`` below ``scope`` that adds at most a title to it."""
+    size = text_len(node)
+    best = node
+    current = node.parent
+    while current is not None and current.mem_id != scope.mem_id:
+        if text_len(current) - size > _TITLE_CHARS:
+            break
+        best = current
+        current = current.parent
+    return best
+
+
+def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Tables of contents under ``scope`` (with their titles), outermost first."""
+    if scope.css_first('a[href*="#"]') is None:
+        return []
+    targets = {
+        value: n
+        for n in scope.css("[id], a[name]")
+        for value in (n.attributes.get("id"), n.attributes.get("name"))
+        if value
+    }
+    if not targets:
+        return []
+    found = [
+        n
+        for n in scope.css(_CANDIDATES)
+        if n.mem_id != scope.mem_id and _is_contents(n, targets, total)
+    ]
+    return [_with_title(n, scope) for n in topmost(found)]
