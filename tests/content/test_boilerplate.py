@@ -307,3 +307,13 @@ def test_author_box_below_the_text_is_removed(heading: str) -> None:
     )
     md = markdown(in_main(box))
     assert PROSE in md and "AUTHOR_BIO" not in md
+
+
+@pytest.mark.parametrize("heading", ["Also see", "Also worth checking out"])
+def test_also_see_block_is_removed(heading: str) -> None:
+    block = (
+        f"<div><h2>{heading}</h2><a href='/g/1'>Guidance</a><h3>ALSO_SEE_A shopping safely</h3>"
+        "<a href='/b/2'>Blog post</a><h3>ALSO_SEE_B using passkeys</h3></div>"
+    )
+    md = markdown(in_main(block))
+    assert PROSE in md and "ALSO_SEE_A" not in md and "ALSO_SEE_B" not in md

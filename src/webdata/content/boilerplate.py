@@ -66,6 +66,7 @@ _BOILERPLATE_HEADING = re.compile(
     r"posts|news|like\s+this|in\b.*)|recommended(?:\s+\w+)?(?:\s+for\s+you)?|"
     r"(?:trending|popular|latest|recent|top)\s+(?:now|posts?|articles?|stories|news|searches)|"
     r"read\s+(?:next|more|also)|keep\s+reading|also\s+(?:read|on|in)\b.*|see\s+also|"
+    r"also\s+see|also\s+worth\s+(?:checking\s+out|reading|a\s+read)|"
     r"(?:customers|people|shoppers)\s+(?:also|who).*|recently\s+viewed.*|"
     r"leave\s+a\s+(?:reply|comment)|(?:post|add|write)\s+a\s+comment|share\s+(?:this|on)\b.*|"
     # a sign-up call is short ("Sign up for our newsletter"); a longer one is a tutorial's step
