@@ -326,3 +326,18 @@ def test_the_buy_box_goes_on_product_pages_only() -> None:
     assert all(text in md for text in KEPT)
     md = page(product_body(buy_box))
     assert "BUYBOX_PRICE" in md and "BUYBOX_ID" in md
+
+
+def test_stock_levels_and_checkout_notes_go_on_product_pages_only() -> None:
+    lines = (
+        "<p>Low in stock, only 1 left</p>"
+        "<p>Shipping calculated at checkout.</p>"
+        "<a href='/products/linen-shirt'>View full details</a>"
+        "<p>FEATURE_STOCK Only 100% flax grown in Normandy is left to ret in the fields.</p>"
+    )
+    phrases = ("only 1 left", "calculated at checkout", "View full details")
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_STOCK" in md and "DESCRIPTION_TEXT" in md
+    md = page(product_body(lines))
+    assert all(text in md for text in phrases)

@@ -14,8 +14,8 @@ badges, loyalty promos, seller trust badges, tooltips, the store's legal notices
 choices, protection plans; the product's name in it stays): elements whose class/id words
 say so, when small relative to the block; and small elements whose whole text is such a line
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
-pickers' captions); and the blocks opened by a heading naming the shop's other offers
-("Others like you also bought", "Featured products", "More seller options").
+pickers' captions, stock levels); and the blocks opened by a heading naming the shop's other
+offers ("Others like you also bought", "Featured products", "More seller options").
 The product's name, description, features and specifications are never marked like that
 (its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
 the template (a ``<dl>`` of ``retail_price_tier1``-style terms).
@@ -77,7 +77,8 @@ _LABEL_MAX_CHARS = 60
 _PHRASE_MAX_CHARS = 120
 _PHRASE_WORDS = (
     "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
-    "deliver", "return", "arrive", "get by", "size", "select", "choose",
+    "deliver", "return", "arrive", "get by", "size", "select", "choose", "stock", "left",
+    "sold out", "available", "checkout", "details",
 )  # fmt: skip
 _PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
@@ -98,7 +99,12 @@ _SHOP_PHRASE = re.compile(
     r".{0,20}\bflat\s+rate\b.{0,60}|"
     # captions of the variant pickers
     r"(?:select|choose|pick)\s+(?:a\s+|an\s+|your\s+)?(?:size|colou?r|option|style|variant|quantity)s?|"
-    r"size\s+(?:guide|chart)|find\s+your\s+(?:size|fit)"
+    r"size\s+(?:guide|chart)|find\s+your\s+(?:size|fit)|"
+    # stock levels, the checkout's costs, a quick view's link to the page itself
+    r"(?:low\s+in\s+stock|in\s+stock|out\s+of\s+stock|sold\s+out|no\s+longer\s+available|"
+    r"(?:hurry\W+)?only\s+\d+\s+left(?:\s+in\s+stock)?)(?:\W+only\s+\d+\s+left(?:\s+in\s+stock)?)?|"
+    r"(?:shipping|taxes)(?:\s+(?:and|&)\s+\w+)?\s+calculated\s+at\s+checkout\b.{0,20}|"
+    r"view\s+full\s+(?:product\s+)?details"
     r")\W*$",
     re.IGNORECASE,
 )
