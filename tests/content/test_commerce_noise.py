@@ -341,3 +341,14 @@ def test_stock_levels_and_checkout_notes_go_on_product_pages_only() -> None:
     assert "FEATURE_STOCK" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+def test_a_sticky_purchase_bar_repeating_the_name_goes_on_product_pages_only() -> None:
+    bar = (
+        "<div class='sticky-product-actions'><p>Linen Shirt</p><p>STICKY_PRICE $88</p></div>"
+        "<div class='sticky-notes'><p>STICKY_OTHER Washed twice before it is sewn.</p></div>"
+    )
+    md = page(product_body(bar), head="<meta property='og:type' content='product'>")
+    assert "STICKY_PRICE" not in md and "STICKY_OTHER" in md
+    assert all(text in md for text in KEPT)
+    assert "STICKY_PRICE" in page(product_body(bar))

@@ -18,7 +18,8 @@ pickers' captions, stock levels); and the blocks opened by a heading naming the 
 offers ("Others like you also bought", "Featured products", "More seller options").
 The product's name, description, features and specifications are never marked like that
 (its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
-the template (a ``<dl>`` of ``retail_price_tier1``-style terms).
+the template (a ``<dl>`` of ``retail_price_tier1``-style terms), and sticky purchase bars
+repeating the product's name.
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -38,6 +39,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from webdata.content.boilerplate import heading_block
 from webdata.content.dom import (
     ancestor_ids,
+    contains,
     has_ancestor_in,
     text_len,
     token_words,
@@ -258,6 +260,30 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += _shop_sections(scope, total)
     out += _phrases(scope)
     out += _field_dumps(scope)
+    out += _sticky_copies(scope, h1)
+    return out
+
+
+_STICKY_MAX_CHARS = 300
+
+
+def _sticky_copies(scope: LexborNode, h1: LexborNode | None) -> list[LexborNode]:
+    """Sticky purchase bars (``sticky-product-actions``, ``pdp-sticky-footer``): a small
+    element named ``sticky`` repeating the product's name (with the price and the button)
+    away from the ``<h1>``; the page shows that name once already."""
+    if h1 is None:
+        return []
+    name = h1.text(deep=True, separator=" ", strip=True)
+    if not name:
+        return []
+    out: list[LexborNode] = []
+    for node in scope.css('[class*="sticky" i], [id*="sticky" i]'):
+        attrs = node.attrs
+        words = token_words(f"{attrs.get('class') or ''} {attrs.get('id') or ''}")
+        if "sticky" not in words or text_len(node) > _STICKY_MAX_CHARS:
+            continue
+        if name in node.text(deep=True, separator=" ", strip=True) and not contains(node, h1):
+            out.append(node)
     return out
 
 
