@@ -317,3 +317,13 @@ def test_also_see_block_is_removed(heading: str) -> None:
     )
     md = markdown(in_main(block))
     assert PROSE in md and "ALSO_SEE_A" not in md and "ALSO_SEE_B" not in md
+
+
+def test_byline_is_removed_but_not_a_heading_in_it() -> None:
+    md = markdown(
+        in_main(
+            "<div class='article__byline'>By BYLINE_AUTHOR on December 18, 2025</div>"
+            "<div class='byline-wrapper'><h2>BYLINE_HEADING</h2></div>"
+        )
+    )
+    assert PROSE in md and "BYLINE_AUTHOR" not in md and "BYLINE_HEADING" in md

@@ -169,7 +169,7 @@ def test_article_with_comments_keeps_byline_and_comments() -> None:
         "the council's budget.</p><div class='response-likes'>{n} likes</div></li>"
     )
     body = (
-        "<article><h1>Council budget</h1><p class='byline'>By REPORTER_NAME, Start date of the "
+        "<article><h1>Council budget</h1><p>By REPORTER_NAME, Start date of the "
         "scheme: March</p><p>ARTICLE_TEXT " + "The council voted on the budget. " * 12 + "</p>"
         "<p>#1 priority for residents is housing.</p>"
         "<ol class='responses'>"

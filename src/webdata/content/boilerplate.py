@@ -30,6 +30,9 @@ Rules, each general (no site names):
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
   "All rights reserved") when it is small relative to the block and made of links or short;
 
+* bylines: short elements named ``byline`` (the author and date line; the metadata
+  carries both), never one holding a heading;
+
 * small blocks hidden by a utility class (``hide``, ``hidden``, ``d-none``, ``sr-only``...),
   unless a responsive class shows them (``hidden md:block``).
 
@@ -44,7 +47,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len
+from webdata.content.dom import link_text_len, text_len, token_words
 
 CONTROLS = ", ".join(
     [
@@ -142,6 +145,7 @@ _UI_PHRASE = re.compile(
     re.IGNORECASE,
 )
 _UI_MAX_CHARS = 80
+_BYLINE_MAX_CHARS = 200
 _QUESTION_MAX_CHARS = 200
 _UI_TAGS = "a, p, span, div, li, small, label, strong, b, em, dt, dd"
 _COPYRIGHT = re.compile(r"©|&copy;|\(c\)\s*(?:19|20)\d\d|\ball\s+rights\s+reserved\b", re.I)
@@ -338,11 +342,27 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += footer_removals(scope, total)
     found += ui_phrase_removals(scope)
     found += language_menus(scope)
+    found += byline_removals(scope)
     for heading in scope.css(_HEADINGS):
         block = heading_block(heading, scope, total)
         if block is not None:
             found.append(block)
     return found
+
+
+def byline_removals(scope: LexborNode) -> list[LexborNode]:
+    """Short elements named ``byline`` (class/id word): the author and date line, which the
+    metadata carries; never one holding a heading or much text."""
+    out: list[LexborNode] = []
+    for node in scope.css('[class*="yline" i], [id*="yline" i]'):
+        if node.mem_id == scope.mem_id or text_len(node) > _BYLINE_MAX_CHARS:
+            continue
+        value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
+        if any("byline" in token_words(t) for t in value.split()) and (
+            node.css_first(_HEADINGS) is None
+        ):
+            out.append(node)
+    return out
 
 
 def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
