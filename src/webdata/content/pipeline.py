@@ -10,6 +10,7 @@ Order of work on the tree:
   remove head, script, style, noscript, meta, link, template
   onlyMainContent           (skipped when includeTags is given)
   code languages, absolute URLs, srcset -> largest src, comments (html output)
+  layout tables -> blocks (markdown output)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from webdata.content.code_blocks import mark_code_languages
 from webdata.content.commerce_noise import mark_product_page
 from webdata.content.forum_noise import mark_thread_page
 from webdata.content.images import extract_images
+from webdata.content.layout_tables import unwrap_layout_tables
 from webdata.content.links import extract_links
 from webdata.content.main_content import find_main_content
 from webdata.content.markdown import html_to_markdown
@@ -121,6 +123,9 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
             remove_comments(root)
         fragment = _serialize(root)
         cleaned = fragment if options.want_html else None
+        # (the cleaned html keeps its layout tables as they came)
+        if options.want_markdown and "<table" in fragment and unwrap_layout_tables(root):
+            fragment = _serialize(root)
         markdown = html_to_markdown(fragment) if options.want_markdown else None
     for cut, said in (
         (nesting.flattened, FLATTENED_WARNING),
