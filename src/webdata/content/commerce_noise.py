@@ -18,8 +18,9 @@ pickers' captions, stock levels); and the blocks opened by a heading naming the 
 offers ("Others like you also bought", "Featured products", "More seller options").
 The product's name, description, features and specifications are never marked like that
 (its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
-the template (a ``<dl>`` of ``retail_price_tier1``-style terms), and sticky purchase bars
-repeating the product's name.
+the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
+repeating the product's name, and the note marks of the marketing copy (``<sup>37</sup>``,
+pointing to the legal small print that goes).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -261,6 +262,28 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += _phrases(scope)
     out += _field_dumps(scope)
     out += _sticky_copies(scope, h1)
+    out += _footnote_marks(scope)
+    return out
+
+
+# A superscript of note numbers ("37", "3,4", "14-15", "*") ...
+_NOTE_MARK = re.compile(r"^[\d\s,\-\u2013*\u2020\u2021\u00a7]{1,12}$")
+# ... unless it is a power: a square or cube after a unit or a number ("50 m<sup>2</sup>").
+_POWER_BEFORE = re.compile(r"(?:\d|\b(?:[mckd]?m|ft|in|yd|mi))\s*$", re.IGNORECASE)
+
+
+def _footnote_marks(scope: LexborNode) -> list[LexborNode]:
+    """Note marks of the shop's marketing copy ("Quality<sup>37</sup>"): their notes are the
+    legal small print, which goes; the marks would point to nothing."""
+    out: list[LexborNode] = []
+    for sup in scope.css("sup"):
+        text = sup.text(deep=True, strip=True)
+        if not text or not _NOTE_MARK.match(text):
+            continue
+        before = sup.prev.text(deep=True) if sup.prev is not None else ""
+        if text in ("2", "3") and _POWER_BEFORE.search(before):
+            continue
+        out.append(sup)
     return out
 
 
