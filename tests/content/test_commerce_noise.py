@@ -365,3 +365,14 @@ def test_note_marks_of_marketing_copy_go_on_product_pages_powers_stay() -> None:
     assert "m<sup>2</sup>" in md and "ft<sup>3</sup>" in md
     md = page(product_body(copy))
     assert "<sup>37</sup>" in md and "<sup>3,4</sup>" in md
+
+
+def test_a_shop_heading_split_over_inline_elements_opens_its_block() -> None:
+    addons = (
+        "<div class='slider'><h2>Choose your <em>add-ons</em></h2>"
+        "<div><h3>Solar Roof</h3><p>ADDON_TEXT Upgrade and add a detachable solar panel.</p>"
+        "</div></div>"
+    )
+    md = page(product_body(addons), head="<meta property='og:type' content='product'>")
+    assert "ADDON_TEXT" not in md and "DESCRIPTION_TEXT" in md
+    assert "ADDON_TEXT" in page(product_body(addons))

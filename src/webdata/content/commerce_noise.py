@@ -339,13 +339,20 @@ _SHOP_HEADING = re.compile(
     re.IGNORECASE,
 )
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
+_ANY_HEADING = re.compile("")  # the label is matched here, heading_block only finds the block
 
 
 def _shop_sections(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks opened by a heading naming the shop's other offers ("Others like you also
     bought", "Featured products", "More seller options")."""
-    found = (heading_block(h, scope, total, _SHOP_HEADING) for h in scope.css(_HEADINGS))
-    return [node for node in found if node is not None]
+    out: list[LexborNode] = []
+    for heading in scope.css(_HEADINGS):
+        # read with spaces between the pieces: "Choose your <em>add-ons</em>" is three words
+        if _SHOP_HEADING.match(heading.text(deep=True, separator=" ", strip=True)):
+            block = heading_block(heading, scope, total, _ANY_HEADING)
+            if block is not None:
+                out.append(block)
+    return out
 
 
 def _phrases(scope: LexborNode) -> list[LexborNode]:
