@@ -8,7 +8,8 @@ Order of work on the tree:
   product-page, thread-page marks (from metadata, on <html>, read by onlyMainContent)
   includeTags / excludeTags (matched on the page as received)
   remove head, script, style, noscript, meta, link, template
-  onlyMainContent           (skipped when includeTags is given)
+  onlyMainContent           (skipped when includeTags is given; a category description
+                             written after a grid-like <main> is first moved into it)
   code languages, absolute URLs, srcset -> largest src, comments (html output)
   layout tables -> blocks (markdown output)
 """
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.absolutize import absolutize
+from webdata.content.category_text import take_in_category_text
 from webdata.content.clean import remove_comments, remove_junk
 from webdata.content.code_blocks import mark_code_languages
 from webdata.content.commerce_noise import mark_product_page
@@ -85,6 +87,7 @@ def _select(tree: LexborHTMLParser, options: ContentOptions) -> tuple[LexborNode
         return body, NO_MATCH_WARNING
     if options.include_tags or not options.only_main_content or tree.body is None:
         return body, None
+    take_in_category_text(body)
     main = find_main_content(body)
     return main.node, main.warning
 
