@@ -182,7 +182,9 @@ def _disclosure_question(node: LexborNode) -> bool:
 def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
     if form.css_first("input:not([type=hidden]), textarea, select") is None:
         return False
-    return text_len(form) <= _SMALL_SHARE * total
+    # a picker's options are not the form's text (a contact form's list of 250 countries)
+    size = text_len(form) - sum(text_len(picker) for picker in form.css("select"))
+    return size <= _SMALL_SHARE * total
 
 
 def _control_link(link: LexborNode) -> bool:
