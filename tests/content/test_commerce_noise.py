@@ -376,3 +376,13 @@ def test_a_shop_heading_split_over_inline_elements_opens_its_block() -> None:
     md = page(product_body(addons), head="<meta property='og:type' content='product'>")
     assert "ADDON_TEXT" not in md and "DESCRIPTION_TEXT" in md
     assert "ADDON_TEXT" in page(product_body(addons))
+
+
+def test_a_size_guide_opened_by_its_heading_goes_on_product_pages_only() -> None:
+    guide = (
+        "<div id='fit'><h2>Know your size</h2><div><p>SIZE_ROW XS 118ml, made for espresso</p>"
+        "<p>S 177ml, made for flat white</p></div></div>"
+    )
+    md = page(product_body(guide), head="<meta property='og:type' content='product'>")
+    assert "SIZE_ROW" not in md and all(text in md for text in KEPT)
+    assert "SIZE_ROW" in page(product_body(guide))

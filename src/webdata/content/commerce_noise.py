@@ -15,7 +15,8 @@ choices, protection plans; the product's name in it stays): elements whose class
 say so, when small relative to the block; and small elements whose whole text is such a line
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
 pickers' captions, stock levels); and the blocks opened by a heading naming the shop's other
-offers ("Others like you also bought", "Featured products", "More seller options").
+offers ("Others like you also bought", "Featured products", "More seller options") or a size
+guide ("Know your size").
 The product's name, description, features and specifications are never marked like that
 (its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
 the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
@@ -326,7 +327,8 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
-# Headings opening the shop's blocks beside the product: other products, other sellers.
+# Headings opening the shop's blocks beside the product: other products, other sellers,
+# size guides.
 _SHOP_HEADING = re.compile(
     r"^\W*(?:"
     r"(?:others|shoppers|customers|people)\s+(?:like\s+you\s+)?also\s+(?:bought|viewed|liked|"
@@ -334,7 +336,8 @@ _SHOP_HEADING = re.compile(
     r"(?:products|items|accessories)|more\s+seller\s+options.*|other\s+sellers\b.*|"
     r"(?:choose|add|select)\s+(?:your\s+)?(?:add[\s-]?ons|accessories|extras)|"
     r"(?:complete|shop|get)\s+the\s+look|(?:pairs?|goes|go)\s+(?:well|perfectly)\s+with.*|"
-    r"(?:you\s+)?(?:may|might|will)\s+also\s+need.*|how\s+(?:we|it|they)\s+compares?"
+    r"(?:you\s+)?(?:may|might|will)\s+also\s+need.*|how\s+(?:we|it|they)\s+compares?|"
+    r"size\s+(?:guide|chart)|(?:find|know)\s+your\s+(?:size|fit)"
     r")\W*$",
     re.IGNORECASE,
 )
