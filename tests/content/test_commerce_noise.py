@@ -386,3 +386,14 @@ def test_a_size_guide_opened_by_its_heading_goes_on_product_pages_only() -> None
     md = page(product_body(guide), head="<meta property='og:type' content='product'>")
     assert "SIZE_ROW" not in md and all(text in md for text in KEPT)
     assert "SIZE_ROW" in page(product_body(guide))
+
+
+def test_the_sku_categories_and_tags_line_goes_on_product_pages_only() -> None:
+    meta = (
+        "<div class='product_meta'><span>SKU: LS-01</span> <span>Category: "
+        "<a href='/c/shirts'>META_CATEGORY Shirts</a></span> <span>Tag: "
+        "<a href='/t/linen'>linen</a></span></div>"
+    )
+    md = page(product_body(meta), head="<meta property='og:type' content='product'>")
+    assert "META_CATEGORY" not in md and all(text in md for text in KEPT)
+    assert "META_CATEGORY" in page(product_body(meta))

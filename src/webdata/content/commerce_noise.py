@@ -73,8 +73,12 @@ COMMERCE_WORDS = frozenset(
         "swiper", "faq", "comparison", "subscription", "bundle", "legal", "buybox",
     }
 )  # fmt: skip
-# ... and so a token with both words of one of these pairs ("buy-box-column").
-COMMERCE_PAIRS = (frozenset({"tool", "tip"}), frozenset({"buy", "box"}))
+# ... and so a token with both words of one of these pairs ("buy-box-column", "product_meta").
+COMMERCE_PAIRS = (
+    frozenset({"tool", "tip"}),
+    frozenset({"buy", "box"}),
+    frozenset({"product", "meta"}),  # WooCommerce's SKU, categories and tags line
+)
 _SMALL_SHARE = 0.3
 _SELECTOR = "[class], [id]"
 _LABEL_MAX_CHARS = 60
