@@ -265,3 +265,26 @@ def test_alts_of_list_items_pictures_go_when_several_items_hold_one() -> None:
     assert "News item 1" in md
     assert "Minister speaking" not in md
     assert "Map of the trade routes" in md  # not a list item's picture
+
+
+def test_captions_of_a_results_toolbar_go() -> None:
+    # the sort and view pickers are controls (gone); their captions stood beside them
+    toolbar = (
+        "<div class='x1'><span>Sort by:</span><select><option>Best match</option></select>"
+        "<div><span>View:</span><button>Grid</button></div><p>51 products</p></div>"
+    )
+    cards = "".join(action_card(i) for i in range(4))
+    html = page(f"<main><h1>Jackets</h1>{toolbar}<ul class='grid'>{cards}</ul></main>")
+    md = markdown(html)
+    assert "Sort by" not in md
+    assert "View:" not in md
+    assert "51 products" in md  # the size of the list is the reader's to know
+    assert "Trail jacket model 2" in md
+
+
+def test_a_filters_heading_of_documentation_stays() -> None:
+    html = page(
+        "<main><h1>Template language</h1><h2>Filters</h2>"
+        "<p>Variables can be modified by filters, separated from the variable by a pipe.</p></main>"
+    )
+    assert "Filters" in markdown(html)

@@ -21,6 +21,10 @@ Rules, each general (no site names):
   dates of a thread's posts) nor dates that are part of a line ("Updated 6 days ago");
 * photo credits naming a picture agency ("Jane Doe via Getty Images", "Image: X /
   Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too);
+* what is left of a results toolbar once its controls are gone: the captions of the sort,
+  view and filter pickers ("Sort by:", "Sort: Best Match", "View:", "Filter by:", "Popular
+  filters"), each the whole text of a short element. Not the result count ("Showing 1-24
+  of 193 results", "51 products"): it tells the reader the size of the list;
 * the second copy of a card's link: cards often link their title twice (a link laid over
   the whole card, then the heading's), so the title is written out twice. The same link
   (target and text) exactly twice within one card, on at least ``_MIN_REPEATS`` cards: the
@@ -343,6 +347,44 @@ def duplicate_link_removals(scope: LexborNode) -> list[LexborNode]:
     return top if len(top) >= _MIN_REPEATS else []
 
 
+_PICKER = (
+    r"(?:sort(?:\s+by)?|order\s+by|(?:popular\s+|active\s+)?filters?(?:\s+by)?|"
+    r"refine(?:\s+by)?|view)"
+)
+_TOOLBAR = re.compile(
+    r"^\W*(?:"
+    rf"(?:{_PICKER}\s*:\s*)+|"  # captions of pickers whose control is gone: "View:"
+    r"(?:sort|order)(?:\s+by)?\s*:\s*[\w\s-]{1,30}|"  # ... with the chosen value
+    r"(?:popular\s+|active\s+)?filters?(?:\s+by)?|refine\s+by"  # a filter panel's title
+    r")\W*$",
+    re.IGNORECASE,
+)
+_TOOLBAR_HINT = re.compile(
+    r"\b(?:sort|order|filters?|refine|view)\b",
+    re.IGNORECASE,
+)
+_TOOLBAR_TAGS = "div, span, p, li, label, strong, b, small, h2, h3, h4, h5, h6, legend, dt"
+_TOOLBAR_MAX_CHARS = 60
+
+
+def toolbar_removals(scope: LexborNode) -> list[LexborNode]:
+    """The captions of a results toolbar whose pickers are gone ("Sort by:", "Sort: Best
+    Match", "View:", "Filters"), each the whole text of a short element."""
+    lines = scope.text(deep=True, separator="\n", strip=True).split("\n")
+    if not any(len(line) <= _TOOLBAR_MAX_CHARS and _TOOLBAR_HINT.search(line) for line in lines):
+        return []
+    found = [
+        node
+        for node, text in _short_texts(scope, _TOOLBAR_TAGS, _TOOLBAR_MAX_CHARS)
+        if _TOOLBAR.match(text) and (":" in text or not _heading(node))
+    ]  # a heading "Filters" without a colon may open a section of documentation
+    return topmost(found)
+
+
+def _heading(node: LexborNode) -> bool:
+    return node.tag in _HEADING_TAGS or _in_heading(node)
+
+
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
     return (
@@ -350,4 +392,5 @@ def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         + field_label_removals(scope)
         + teaser_date_removals(scope, total)
         + duplicate_link_removals(scope)
+        + toolbar_removals(scope)
     )
