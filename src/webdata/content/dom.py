@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from selectolax.lexbor import LexborNode
 
@@ -16,13 +18,38 @@ def token_words(token: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(_CAMEL.sub(r"\1-\2", token).lower()) if w]
 
 
+# (text_len, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
+# threads and tasks each have their own).
+_MEMO: ContextVar[tuple[dict[int, int], dict[int, int]] | None] = ContextVar("_MEMO", default=None)
+
+
+@contextmanager
+def measuring() -> Iterator[None]:
+    """Remember ``text_len`` and ``link_text_len`` of each node measured inside: the rules of
+    onlyMainContent measure the same nodes many times. The tree must not change inside (a
+    removed node's ``mem_id`` can be reused by a new one)."""
+    token = _MEMO.set(({}, {}))
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
 def text_len(node: LexborNode) -> int:
     """Characters of visible-ish text under ``node``, whitespace between tags not counted.
 
     Each text node is stripped before counting, so the measure is additive over disjoint
     subtrees (the length of a parent equals the sum of its children's).
     """
-    return len(node.text(deep=True, strip=True))
+    memo = _MEMO.get()
+    if memo is None:
+        return len(node.text(deep=True, strip=True))
+    sizes = memo[0]
+    key = node.mem_id
+    size = sizes.get(key)
+    if size is None:
+        size = sizes[key] = len(node.text(deep=True, strip=True))
+    return size
 
 
 def link_text_len(node: LexborNode) -> int:
@@ -30,7 +57,15 @@ def link_text_len(node: LexborNode) -> int:
 
     HTML parsing never nests an ``<a>`` in another, so no link is counted twice.
     """
-    return sum(len(a.text(deep=True, strip=True)) for a in node.css("a"))
+    memo = _MEMO.get()
+    if memo is None:
+        return sum(len(a.text(deep=True, strip=True)) for a in node.css("a"))
+    sizes = memo[1]
+    key = node.mem_id
+    size = sizes.get(key)
+    if size is None:
+        size = sizes[key] = sum(map(text_len, node.css("a")))  # a link is measured once
+    return size
 
 
 def ancestor_ids(node: LexborNode) -> set[int]:

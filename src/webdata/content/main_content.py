@@ -43,6 +43,7 @@ from webdata.content.dom import (
     common_ancestor,
     contains,
     link_text_len,
+    measuring,
     text_len,
     token_words,
     topmost,
@@ -243,7 +244,8 @@ def _heading_anchor(node: LexborNode) -> bool:
 def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode]:
     """Outermost boilerplate elements under ``scope`` (never ``scope`` itself).
 
-    ``total`` is the text length of ``scope``.
+    ``total`` is the text length of ``scope``. The rules only read the tree: their measures
+    are remembered by node (``dom.measuring``).
     """
     own = scope.mem_id
     found: list[LexborNode] = [
@@ -380,12 +382,13 @@ def densest_block(body: LexborNode) -> LexborNode:
 
 def find_main_content(body: LexborNode) -> MainContent:
     """The main content of a cleaned ``<body>``; boilerplate inside it is removed in place."""
-    body_len = text_len(body)
-    block = semantic_block(body, body_len)
-    scope = block if block is not None else body
-    total = text_len(scope) if block is not None else body_len
-    removals = _removals(scope, total, scoped=block is not None)
-    removed = sum(text_len(n) for n in removals)
+    with measuring():  # the tree is only read until the removals are known
+        body_len = text_len(body)
+        block = semantic_block(body, body_len)
+        scope = block if block is not None else body
+        total = text_len(scope) if block is not None else body_len
+        removals = _removals(scope, total, scoped=block is not None)
+        removed = sum(text_len(n) for n in removals)
     if total > 0 and total - removed <= 0:
         return MainContent(body, WARNING)
     for node in removals:

@@ -1,0 +1,27 @@
+from selectolax.lexbor import LexborHTMLParser
+
+from webdata.content.dom import link_text_len, measuring, text_len
+
+
+def test_measures_are_the_same_with_the_memo() -> None:
+    body = LexborHTMLParser(
+        "<div><p>One <a href=x>two</a></p><p> three <a href=y> four </a></p></div>"
+    ).body
+    assert body is not None
+    nodes = [body, *body.css("*")]
+    plain = [(text_len(n), link_text_len(n)) for n in nodes]
+    with measuring():
+        assert [(text_len(n), link_text_len(n)) for n in nodes] == plain
+        assert [(text_len(n), link_text_len(n)) for n in nodes] == plain  # from the memo
+
+
+def test_the_memo_ends_with_its_block() -> None:
+    tree = LexborHTMLParser("<div><p>one</p></div>")
+    div = tree.css_first("div")
+    assert div is not None
+    with measuring():
+        assert text_len(div) == 3
+    p = div.css_first("p")
+    assert p is not None
+    p.decompose()
+    assert text_len(div) == 0  # measured again, not remembered
