@@ -239,3 +239,26 @@ def test_posters_online_status_goes_on_thread_pages() -> None:
     md = page(f"<main><h1>Backups</h1>{posts}</main>")
     assert "POST_2" in md and "offline backups" in md
     assert "is offline" not in md and "\nOnline\n" not in f"\n{md}\n"
+
+
+def test_edit_notes_time_gaps_counters_and_software_credit_go() -> None:
+    extras = (
+        "<p><strong>Edited January 29 by ErnestQ</strong> <a href='/edits/1'>(see edit history)"
+        "</a></p>",
+        "<div class='ipsComment_spacer'>2 weeks later...</div>",
+        "<dl class='userstats'><dd>29,553 posts</dd><dd>518 helpful votes</dd></dl>",
+    )
+    body = (
+        thread_body()
+        .replace("<div class='message-lastEdit'>", extras[0] + "<div class='message-lastEdit'>", 1)
+        .replace("</article>", "</article>" + extras[1], 1)
+        .replace("<div class='message-content'>", extras[2] + "<div class='message-content'>", 1)
+        + "<p><a href='/extern.php?type=atom'>Atom topic feed</a></p>"
+        "<p>Powered by <a href='https://fluxbb.org/'>FluxBB</a></p>"
+    )
+    md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
+    for kept in ("POST_ONE", "POST_TWO", "POST_THREE"):
+        assert kept in md
+    for gone in ("ErnestQ", "edit history", "weeks later", "29,553", "helpful votes", "Atom",
+                 "FluxBB"):  # fmt: skip
+        assert gone not in md, gone

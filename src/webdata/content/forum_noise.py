@@ -15,7 +15,10 @@ Two kinds of rules, each general (no site names):
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
   labels, runs of counters ("3 posters 928 views"), posters' status ("jane is offline",
   "Online"), avatars' letters, posters' badges and
-  ranks (class word ``badge`` / ``rank``, short), the board's notices (class word ``notice``,
+  ranks (class word ``badge`` / ``rank``, short), posters' single counters ("29,553 posts",
+  "518 helpful votes"), edit notes ("Edited January 29 by X (see edit history)"), the time
+  gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered by
+  FluxBB", "Atom topic feed"), the board's notices (class word ``notice``,
   small in the block), and quotes repeating a post shown on the same page (a reply's copy of
   it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
   date", class word ``author``) are kept from the generic byline rule.
@@ -127,14 +130,22 @@ _THREAD_LINE = re.compile(
     r"[\d.,]+\s+(?:people|persons?|members?|users?)\s+likes?\s+this|"
     r"improve\s+this\s+(?:question|answer)|"
     r"[\d.,]+\s+(?:answers?|replies)(?:\s+[\d.,]+)?|"
-    r"(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)"  # posters' status ("jane is offline")
+    r"(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)|"  # posters' status ("jane is offline")
+    # a poster's single counter beside each post ("29,553 posts", "518 helpful votes")
+    r"[\d.,]+\s*k?\s+(?:posts|messages|helpful\s+votes|reputation|points|solutions?)|"
+    # the board software's credit and feeds in the thread's footer
+    r"(?:.{0,40}\W)?powered\s+by\s+.{1,40}|(?:atom|rss)\s+(?:topic\s+)?feed|"
+    # the time gap between two posts ("2 weeks later..."), the edit note under a post
+    r"(?:an?|\d+)\s+(?:days?|weeks?|months?|years?)\s+later|"
+    r"edited\s+.{0,40}\bby\s+.{1,40}?(?:\s*\(see\s+edit\s+history\))?"
     r")\W*$",
     re.IGNORECASE,
 )
 _THREAD_LINE_MAX_CHARS = 80
 _THREAD_LINE_KEYWORDS = (
     "#", "like", "improve this", "answer", "repl", "thread starter", "start date", "offline",
-    "online",
+    "online", "posts", "messages", "helpful votes", "reputation", "points",
+    "solution", "powered by", "feed", "later", "edited",
 )  # fmt: skip
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
