@@ -327,3 +327,18 @@ def test_byline_is_removed_but_not_a_heading_in_it() -> None:
         )
     )
     assert PROSE in md and "BYLINE_AUTHOR" not in md and "BYLINE_HEADING" in md
+
+
+def test_sign_up_box_goes_with_its_form_a_buy_form_leaves_its_item() -> None:
+    signup = (
+        "<div class='banner'><p>SIGNUP_TITLE Stay informed with our latest updates.</p>"
+        "<form><input type='email' name='e'><button>Subscribe</button></form>"
+        "<p>SIGNUP_NOTE Your information is processed according to our policy.</p></div>"
+    )
+    buy = (
+        "<div class='item'><p>BUY_ITEM Tomato seeds, heirloom mix</p><p>$4.99</p>"
+        "<form><input type='email' name='notify'><button>Notify me</button></form></div>"
+    )
+    md = markdown(in_main(signup + buy))
+    assert PROSE in md and "SIGNUP_TITLE" not in md and "SIGNUP_NOTE" not in md
+    assert "BUY_ITEM" in md

@@ -5,7 +5,10 @@ Rules, each general (no site names):
 * interactive controls: ``button``, ``input``, ``textarea``, ``[role=button]``, ``svg``
   (icons), but not a disclosure button asking a question (an FAQ entry's); and forms made of
   inputs (login, search, comment and newsletter forms) when they are small relative to the
-  block (pages built as one big ``<form>`` keep it); a ``select`` only when small too (size
+  block (pages built as one big ``<form>`` keep it), and a form asking for the reader's
+  details (email, phone, password, a text box) with the box it sits in (its highest wrapper
+  of at most ``_FORM_BOX_CHARS`` characters and no price: "Stay informed", the privacy
+  note); a ``select`` only when small too (size
   and quantity pickers, "jump to forum" menus go; a large one is sometimes the content: a list
   of teams, of versions), and so the ARIA widgets that act like one (``listbox``,
   ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``, ``status``,
@@ -101,6 +104,9 @@ _PICTURES = "img, picture, video, iframe, object, embed"
 _WORDS = re.compile(r"[a-z0-9]+")
 _SMALL_SHARE = 0.3
 _LABEL_SHARE = 0.05
+_FORM_BOX_CHARS = 250
+_DETAILS_INPUTS = "input[type=email], input[type=tel], input[type=password], textarea"
+_PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp)\b", re.I)
 _HEADING_MAX_CHARS = 60
 _LINK_DENSE = 0.7  # share of a block's text inside links that makes it a link list
 _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listing
@@ -185,6 +191,21 @@ def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
     # a picker's options are not the form's text (a contact form's list of 250 countries)
     size = text_len(form) - sum(text_len(picker) for picker in form.css("select"))
     return size <= _SMALL_SHARE * total
+
+
+def _form_box(form: LexborNode, scope: LexborNode) -> LexborNode:
+    """The box a small form sits in: its highest wrapper below ``scope`` holding little text
+    (a sign-up box's "Stay informed" title and privacy note go with its form)."""
+    best = form
+    current = form.parent
+    while current is not None and current.mem_id != scope.mem_id:
+        if text_len(current) > _FORM_BOX_CHARS or current.css_first("h1") is not None:
+            break
+        if _PRICE.search(current.text(deep=True)):
+            break  # a form beside a price is a purchase form: the item around it stays
+        best = current
+        current = current.parent
+    return best
 
 
 def _control_link(link: LexborNode) -> bool:
@@ -330,7 +351,9 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             _has_text(node) and not _disclosure_question(node)
         ):
             found.append(node)
-    found += [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
+    forms = [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
+    # a form asking for the reader's details (sign-up, contact, comment) goes with its box
+    found += [_form_box(f, scope) if f.css_first(_DETAILS_INPUTS) else f for f in forms]
     # captions of form controls, which are gone: "Size", "Quantity", "Filter by price"
     found += [n for n in scope.css("label") if text_len(n) <= _LABEL_SHARE * total]
     found += [
