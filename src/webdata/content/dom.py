@@ -15,7 +15,9 @@ _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 
 def token_words(token: str) -> list[str]:
     """The lowercase words of one class/id token (``siteHeader``, ``share_buttons-2``)."""
-    return [w for w in _WORD_SPLIT.split(_CAMEL.sub(r"\1-\2", token).lower()) if w]
+    if not token.islower():  # (most tokens are lowercase already: no camel case to split)
+        token = _CAMEL.sub(r"\1-\2", token).lower()
+    return [w for w in _WORD_SPLIT.split(token) if w]
 
 
 # (text_len, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so

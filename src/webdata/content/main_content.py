@@ -52,6 +52,7 @@ from webdata.content.forum_noise import forum_removals, is_thread_page, keep_pos
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
+from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
@@ -122,6 +123,8 @@ _PARTNERS: dict[str, frozenset[str]] = {
     for w in pair
 }
 _NONE: frozenset[str] = frozenset()
+# Every word that can make a token chrome: a value with none of them is not looked at further.
+_CHROME_WORDS = ALWAYS_WORDS | QUALIFIED_WORDS | frozenset(_PARTNERS)
 # Inside the main block these words do not mark chrome (an article's own header/footer).
 _SCOPED_WORDS = frozenset({"header", "footer", "masthead"})
 
@@ -172,6 +175,10 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
 @lru_cache(maxsize=8192)
 def _boilerplate_value(value: str, scoped: bool) -> bool:
     """Whether a ``class`` + ``id`` value names chrome (cached: pages repeat their classes)."""
+    # Most values hold no chrome word at all, and the words of a value are those of its tokens
+    # (a space splits words too): one split says so, without a look at each token.
+    if _CHROME_WORDS.isdisjoint(token_words(value)):
+        return False
     return any(_token_cached(t, scoped) for t in value.split())
 
 
@@ -273,6 +280,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += forum_removals(scope, total)
     found += media_removals(scope)
     found += variant_removals(scope)
+    found += loop_copy_removals(scope)
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
