@@ -53,6 +53,7 @@ from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.product_prices import repeated_price_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
@@ -282,6 +283,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
+    found += repeated_price_removals(scope, found)
     return topmost(found)
 
 
