@@ -342,3 +342,15 @@ def test_sign_up_box_goes_with_its_form_a_buy_form_leaves_its_item() -> None:
     md = markdown(in_main(signup + buy))
     assert PROSE in md and "SIGNUP_TITLE" not in md and "SIGNUP_NOTE" not in md
     assert "BUY_ITEM" in md
+
+
+def test_teaser_list_under_a_styled_label_is_removed() -> None:
+    teasers = (
+        "<div class='grid'><div class='title'><span>Recommended Articles</span></div>"
+        "<div><a href='/a'>TEASER_A Will AI replace photographers?</a><p>TEASER_DESC A look.</p>"
+        "</div><div><a href='/b'>TEASER_B Spring photoshoot ideas</a></div></div>"
+    )
+    spec = "<div><div>Recommended:</div><p>SPEC_ROW Memory: 16 GB RAM</p></div>"
+    md = markdown(in_main(teasers + spec))
+    assert PROSE in md and "TEASER_A" not in md and "TEASER_DESC" not in md
+    assert "SPEC_ROW" in md

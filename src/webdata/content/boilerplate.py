@@ -16,6 +16,9 @@ Rules, each general (no site names):
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
   "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
+  and so blocks opened by a teaser list's title written without a heading element (a
+  styled ``<span>`` "Recommended Articles", "Related questions", "More from this brand"):
+  the largest wrapper starting with it, small relative to the block;
 * call-to-action links styled as buttons (class words ``btn``, ``button``, ``cta``);
 * links that are controls: to ``javascript:`` (they lead nowhere outside the page's scripts),
   and links showing neither text nor a picture (icon links: the converter would write their
@@ -108,6 +111,17 @@ _FORM_BOX_CHARS = 250
 _DETAILS_INPUTS = "input[type=email], input[type=tel], input[type=password], textarea"
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp)\b", re.I)
 _HEADING_MAX_CHARS = 60
+_LABEL_TAGS = "span, div, p, strong, b"
+# Titles of teaser lists written without a heading element (narrower than the heading
+# pattern: a styled "See also" or "Recommended:" label also opens callouts and spec tables)
+_TEASER_LABEL = re.compile(
+    r"^\W*(?:(?:related|recommended|similar|popular|more)\s+(?:articles|posts|stories|reads|"
+    r"reading|questions|guides)|related|recommended(?:\s+for\s+you)?|"
+    r"(?:you|we\s+think\s+you)\s+(?:may|might)\s+also\s+(?:like|enjoy)|read\s+next|"
+    r"more\s+(?:from|in)\s+this\s+\w+)\s*$",
+    re.IGNORECASE,
+)
+_HEADING_TAG_NAMES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _LINK_DENSE = 0.7  # share of a block's text inside links that makes it a link list
 _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listing
 _TITLE_CHARS = 30  # characters per link above which a long link list is a list of items
@@ -372,7 +386,54 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         block = heading_block(heading, scope, total)
         if block is not None:
             found.append(block)
+    found += label_blocks(scope, total)
     return found
+
+
+def _first_text(node: LexborNode) -> LexborNode | None:
+    for child in node.traverse(include_text=True):
+        if child.tag == "-text" and child.text(strip=True):
+            return child
+    return None
+
+
+def label_blocks(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Blocks opened by a boilerplate title that is not a heading element (a styled
+    ``<span>`` or ``<div>`` saying "Recommended Articles"): the largest wrapper that starts
+    with the title, small relative to ``scope``."""
+    out: list[LexborNode] = []
+    limit = _SMALL_SHARE * total
+    for label in scope.css(_LABEL_TAGS):
+        text = label.text(deep=True, strip=True)
+        if not text or len(text) > _HEADING_MAX_CHARS or not _TEASER_LABEL.match(text):
+            continue
+        if label.css_first(_HEADINGS) is not None or _ancestor_heading(label):
+            continue  # a heading element's own rule handles it
+        first = _first_text(label)
+        best: LexborNode | None = None
+        current = label.parent
+        while current is not None and current.mem_id != scope.mem_id:
+            if text_len(current) > limit or first is None:
+                break
+            start = _first_text(current)
+            if start is None or start.mem_id != first.mem_id:
+                break
+            best = current
+            current = current.parent
+        if best is not None:
+            out.append(best)
+    return out
+
+
+def _ancestor_heading(node: LexborNode) -> bool:
+    current = node.parent
+    for _ in range(3):
+        if current is None:
+            return False
+        if current.tag in _HEADING_TAG_NAMES:
+            return True
+        current = current.parent
+    return False
 
 
 def byline_removals(scope: LexborNode) -> list[LexborNode]:
