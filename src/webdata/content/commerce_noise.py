@@ -14,9 +14,10 @@ badges, loyalty promos, seller trust badges, tooltips, the store's legal notices
 choices, protection plans; the product's name in it stays): elements whose class/id words
 say so, when small relative to the block; and small elements whose whole text is such a line
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
-pickers' captions, stock levels); and the blocks opened by a heading naming the shop's other
-offers ("Others like you also bought", "Featured products", "More seller options") or a size
-guide ("Know your size").
+pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
+fits true to size"), "Report this item", Prop 65 warnings); and the blocks opened by a
+heading naming the shop's other offers ("Others like you also bought", "Featured products",
+"More seller options") or a size guide ("Know your size").
 The product's name, description, features and specifications are never marked like that
 (its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
 the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
@@ -86,7 +87,8 @@ _PHRASE_MAX_CHARS = 120
 _PHRASE_WORDS = (
     "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
     "deliver", "return", "arrive", "get by", "size", "select", "choose", "stock", "left",
-    "sold out", "available", "checkout", "details",
+    "sold out", "available", "checkout", "details", "free", "say", "report", "prop", "duties",
+    "generated",
 )  # fmt: skip
 _PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
@@ -112,7 +114,14 @@ _SHOP_PHRASE = re.compile(
     r"(?:low\s+in\s+stock|in\s+stock|out\s+of\s+stock|sold\s+out|no\s+longer\s+available|"
     r"(?:hurry\W+)?only\s+\d+\s+left(?:\s+in\s+stock)?)(?:\W+only\s+\d+\s+left(?:\s+in\s+stock)?)?|"
     r"(?:shipping|taxes)(?:\s+(?:and|&)\s+\w+)?\s+calculated\s+at\s+checkout\b.{0,20}|"
-    r"view\s+full\s+(?:product\s+)?details"
+    r"view\s+full\s+(?:product\s+)?details|"
+    # trust badges and promises, review digests, the marketplace's and the law's notes
+    r"free\s+(?:standard\s+|express\s+)?(?:shipping|delivery)\s+(?:on|over|for)\s.{1,50}|"
+    r"(?:customers|reviewers|shoppers|buyers)\s+say\b.{0,80}|"
+    r"(?:ai[\s-])?generated\s+(?:by\s+ai|from\s+(?:the\s+text\s+of\s+)?customer\s+reviews).{0,20}|"
+    r"report\s+(?:this\s+)?(?:item|listing|product)\b.{0,40}|"
+    r"(?:california\s+residents\W*)?(?:ca\s+)?prop(?:osition)?\s*65\b.{0,40}|"
+    r"duties\s+(?:and|&)\s+taxes\s+(?:paid|included)"
     r")\W*$",
     re.IGNORECASE,
 )
