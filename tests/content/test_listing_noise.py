@@ -288,3 +288,22 @@ def test_a_filters_heading_of_documentation_stays() -> None:
         "<p>Variables can be modified by filters, separated from the variable by a pipe.</p></main>"
     )
     assert "Filters" in markdown(html)
+
+
+def news_card(i: int, section: str) -> str:
+    return (
+        f"<div class='item'><a href='/n/{i}'><img src='/i/{i}.jpg' alt=''></a>"
+        f"<h2><a href='/n/{i}'>Hotel group opens resort number {i}</a></h2>"
+        f"<p>The group opened its resort number {i} after a long renovation of the rooms.</p>"
+        f"<div><a href='/list/{section}'>More in this category {section}</a></div>"
+        f"<div><a href='/search?q=mlt:{i}'>More like this</a></div></div>"
+    )
+
+
+def test_more_links_repeated_on_news_cards_go() -> None:
+    sections = ["Leisure Travel", "Lodging Industry", "Travel Technology", "Sustainability"]
+    cards = "".join(news_card(i, s) for i, s in enumerate(sections))
+    md = markdown(page(f"<main><h1>Latest news</h1>{cards}</main>"))
+    assert "Hotel group opens resort number 2" in md
+    assert "More like this" not in md
+    assert "More in this category" not in md

@@ -4,10 +4,11 @@ blog indexes, search results, directories).
 Rules, each general (no site names):
 
 * the actions printed on every card of a grid ("Quick view", "Compare", "Add to wishlist",
-  "View company profile", "Mark as watched", "Calculate shipping"...): an element whose
-  whole text is such a phrase, when the same phrase stands on at least ``_MIN_REPEATS``
-  elements of the block, each in a card (inside a link, or within a few levels of a
-  picture), so a lone "Compare" in an article's prose or a table is left alone;
+  "View company profile", "Mark as watched", "Calculate shipping", "More like this", "More
+  in this category X": grouped by its opening, as each card names its own category...): an
+  element whose whole text is such a phrase, when the same phrase stands on at least
+  ``_MIN_REPEATS`` elements of the block, each in a card (inside a link, or within a few
+  levels of a picture), so a lone "Compare" in an article's prose or a table is left alone;
 * the field labels of cards ("Brand name", "Product name", "Price", "Rating": ``dt``s of a
   ``dl`` that sits in a card link or beside the card's picture) repeated on at least
   ``_LABEL_REPEATS`` cards; the values stay;
@@ -58,7 +59,8 @@ _CARD_ACTION = re.compile(
     r"(?:choose|select|more|see\s+all)\s+options|save\s+for\s+later|"
     r"view\s+(?:company\s+|seller\s+|store\s+)?profile|mark\s+as\s+(?:watched|read|seen)|"
     r"rate(?:\s+this)?|follow|add\s+(?:a\s+)?comment|get\s+reward\s+points|ways\s+to\s+save|"
-    r"learn\s+how|"
+    r"learn\s+how|more(?:\s+like\s+this)?|"
+    r"more\s+(?:in|from)\s+(?:this\s+)?(?:category|section|topic|series|author|brand|seller)\b.{0,40}|"
     # badges
     r"(?:top|highly)\s+rated|best\s*-?\s*sellers?|new(?:\s+(?:arrivals?|colou?rs?|release|in))?|"
     r"brand\s+new|award\s+winner|just\s+reduced|closeout|clearance|last\s+chance|"
@@ -179,6 +181,20 @@ def _worth_a_look(scope: LexborNode) -> bool:
     )
 
 
+_MORE_IN = re.compile(
+    r"^\W*more\s+(?:in|from)\s+(?:this\s+)?(?:category|section|topic|series|author|brand|seller)\b",
+    re.IGNORECASE,
+)
+
+
+def _phrase_key(text: str) -> str:
+    """What makes two card phrases the same: their text, but for "More in this category X"
+    its opening (each card names its own category)."""
+    lowered = text.lower()
+    more = _MORE_IN.match(lowered)
+    return more.group(0) if more else lowered
+
+
 def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
     """Card actions, badges and promotion lines repeated on the cards of a grid, and photo
     credits beside pictures.
@@ -202,7 +218,7 @@ def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
         if credit:
             out.append(node)
         else:
-            found[text.lower()].append(node)
+            found[_phrase_key(text)].append(node)
     for nodes in found.values():
         top = topmost(nodes)
         if len(top) >= _MIN_REPEATS:
