@@ -354,3 +354,17 @@ def test_teaser_list_under_a_styled_label_is_removed() -> None:
     md = markdown(in_main(teasers + spec))
     assert PROSE in md and "TEASER_A" not in md and "TEASER_DESC" not in md
     assert "SPEC_ROW" in md
+
+
+@pytest.mark.parametrize(
+    "marked",
+    [
+        "<div class='cta-paywall-overlay'><p>MARKED_TEXT Explore Premium!</p></div>",
+        "<div id='siteNotice'><p>MARKED_TEXT Want to edit? Click here.</p></div>",
+        "<devsite-content-footer class='nocontent'><p>MARKED_TEXT Licensed under CC BY 4.0"
+        "</p></devsite-content-footer>",
+    ],
+)
+def test_elements_marked_as_not_content_are_removed(marked: str) -> None:
+    md = markdown(in_main(marked))
+    assert PROSE in md and "MARKED_TEXT" not in md

@@ -36,6 +36,8 @@ Rules, each general (no site names):
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
   "All rights reserved") when it is small relative to the block and made of links or short;
 
+* elements marked as not content by their class/id: a paywall's pitch (``paywall``), a
+  wiki's site notice (``siteNotice``), Google's ``nocontent`` convention; when small;
 * bylines: short elements named ``byline`` (the author and date line; the metadata
   carries both), never one holding a heading;
 
@@ -166,6 +168,10 @@ _UI_PHRASE = re.compile(
 )
 _UI_MAX_CHARS = 80
 _BYLINE_MAX_CHARS = 200
+_MARKED_WORDS = frozenset({"paywall", "nocontent", "sitenotice"})  # (and "site-notice")
+_MARKED_SELECTOR = ", ".join(
+    f'[class*="{w}" i], [id*="{w}" i]' for w in ("paywall", "nocontent", "notice")
+)
 _QUESTION_MAX_CHARS = 200
 _UI_TAGS = "a, p, span, div, li, small, label, strong, b, em, dt, dd"
 _COPYRIGHT = re.compile(r"©|&copy;|\(c\)\s*(?:19|20)\d\d|\ball\s+rights\s+reserved\b", re.I)
@@ -382,6 +388,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += ui_phrase_removals(scope)
     found += language_menus(scope)
     found += byline_removals(scope)
+    found += marked_removals(scope, total)
     for heading in scope.css(_HEADINGS):
         block = heading_block(heading, scope, total)
         if block is not None:
@@ -434,6 +441,22 @@ def _ancestor_heading(node: LexborNode) -> bool:
             return True
         current = current.parent
     return False
+
+
+def marked_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Small elements whose class/id says they are not the page's content: a paywall's
+    pitch, a site notice, Google's ``nocontent`` convention."""
+    out: list[LexborNode] = []
+    for node in scope.css(_MARKED_SELECTOR):
+        if node.mem_id == scope.mem_id or text_len(node) > _SMALL_SHARE * total:
+            continue
+        value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
+        for token in value.split():
+            words = token_words(token)
+            if _MARKED_WORDS.intersection(words) or {"site", "notice"} <= set(words):
+                out.append(node)
+                break
+    return out
 
 
 def byline_removals(scope: LexborNode) -> list[LexborNode]:
