@@ -52,6 +52,7 @@ from webdata.content.forum_noise import forum_removals, is_thread_page, keep_pos
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
+from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.repeated_blocks import repeated_block_removals
@@ -280,6 +281,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += forum_removals(scope, total)
     found += media_removals(scope)
     found += variant_removals(scope)
+    found += loop_copy_removals(scope)
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
