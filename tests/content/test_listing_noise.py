@@ -307,3 +307,31 @@ def test_more_links_repeated_on_news_cards_go() -> None:
     assert "Hotel group opens resort number 2" in md
     assert "More like this" not in md
     assert "More in this category" not in md
+
+
+def shoe_card(i: int) -> str:
+    # a link laid over the card with the item's full description, then the visible link
+    return (
+        f"<article><a href='/p/{i}'>Brand - Runner {i}. Color Grey. "
+        f"On sale for ${60 + i}.00. 4.4 out of 5 stars</a>"
+        f"<div><img src='/i/{i}.jpg' alt=''></div>"
+        f"<a href='/p/{i}'><span>Brand</span> <span>Runner {i} Women's Grey</span> "
+        f"<span>${60 + i}</span></a></article>"
+    )
+
+
+def test_the_second_rendering_of_a_card_goes() -> None:
+    cards = "".join(shoe_card(i) for i in range(6))
+    md = markdown(page(f"<main><h1>Sneakers</h1><div class='grid'>{cards}</div></main>"))
+    assert "Runner 3. Color Grey. On sale for $63.00" in md
+    assert "Runner 3 Women's Grey" not in md
+
+
+def test_a_title_and_a_short_call_to_action_to_the_same_item_stay() -> None:
+    cards = "".join(
+        f"<li><a href='/p/{i}'>Runner {i} lightweight trail shoe</a> <span>${60 + i}</span>"
+        f"<p><a href='/p/{i}'>Shop now</a></p></li>"
+        for i in range(6)
+    )
+    md = markdown(page(f"<main><h1>Sneakers</h1><ul>{cards}</ul></main>"))
+    assert "Runner 3 lightweight trail shoe" in md

@@ -26,6 +26,10 @@ Rules, each general (no site names):
   view and filter pickers ("Sort by:", "Sort: Best Match", "View:", "Filter by:", "Popular
   filters"), each the whole text of a short element. Not the result count ("Showing 1-24
   of 193 results", "51 products"): it tells the reader the size of the list;
+* the second rendering of a card's item: two links to the same target in one card, with
+  different texts both at least ``_RENDERING_MIN_CHARS`` long (a link laid over the card
+  that carries the item's full description, then the visible one), on at least
+  ``_MIN_REPEATS`` cards: the second goes (the copy outside a heading), when it stands alone;
 * the second copy of a card's link: cards often link their title twice (a link laid over
   the whole card, then the heading's), so the title is written out twice. The same link
   (target and text) exactly twice within one card, on at least ``_MIN_REPEATS`` cards: the
@@ -345,13 +349,8 @@ def duplicate_link_removals(scope: LexborNode) -> list[LexborNode]:
     sizes: dict[int, int] = {}
     for nodes in links.values():
         for i, (first, second) in enumerate(pairwise(nodes)):
-            card = _near_ancestor(first, second)
+            card = _card_of(first, second, sizes)
             if card is None:
-                continue
-            if card.mem_id not in sizes:  # a big container is not measured: counted out
-                small = next(islice(card.traverse(), _CARD_NODES, None), None) is None
-                sizes[card.mem_id] = text_len(card) if small else _CARD_CHARS + 1
-            if sizes[card.mem_id] > _CARD_CHARS:
                 continue
             others = nodes[max(i - 1, 0) : i] + nodes[i + 2 : i + 3]
             if any(contains(card, other) for other in others):
@@ -401,6 +400,47 @@ def _heading(node: LexborNode) -> bool:
     return node.tag in _HEADING_TAGS or _in_heading(node)
 
 
+_RENDERING_MIN_CHARS = 20  # both links this long: two renderings of the item, not a title and a CTA
+
+
+def _card_of(first: LexborNode, second: LexborNode, sizes: dict[int, int]) -> LexborNode | None:
+    """The one card holding both links (their near common ancestor, small), or None."""
+    card = _near_ancestor(first, second)
+    if card is None:
+        return None
+    if card.mem_id not in sizes:  # a big container is not measured: counted out
+        small = next(islice(card.traverse(), _CARD_NODES, None), None) is None
+        sizes[card.mem_id] = text_len(card) if small else _CARD_CHARS + 1
+    return card if sizes[card.mem_id] <= _CARD_CHARS else None
+
+
+def second_rendering_removals(scope: LexborNode) -> list[LexborNode]:
+    """The second of two links to the same target in one card whose texts differ and are
+    both long: cards lay a link over the whole card that carries a full description of the
+    item ("Brand - Model. Color Grey. On sale for $108.00. 4.4 out of 5 stars"), then show
+    the visible link; the item is written out twice. The copy outside a heading goes, when
+    it stands alone; only when at least ``_MIN_REPEATS`` cards do so."""
+    by_href: dict[str, list[LexborNode]] = defaultdict(list)
+    for link in scope.css("a[href]"):
+        by_href[link.attrs.get("href") or ""].append(link)
+    out: list[LexborNode] = []
+    sizes: dict[int, int] = {}
+    for href, same in by_href.items():
+        if len(same) != 2 or href.startswith(("#", "javascript:")):
+            continue
+        first, second = same
+        texts = {" ".join(a.text(deep=True, strip=True).split()).lower() for a in same}
+        if len(texts) < 2 or min(len(t) for t in texts) < _RENDERING_MIN_CHARS:
+            continue  # the same text is duplicate_link_removals' case
+        if _card_of(first, second, sizes) is None:
+            continue
+        copy = first if _in_heading(second) and not _in_heading(first) else second
+        if _stands_alone(copy):
+            out.append(copy)
+    top = topmost(out)
+    return top if len(top) >= _MIN_REPEATS else []
+
+
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
     return (
@@ -408,5 +448,6 @@ def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         + field_label_removals(scope)
         + teaser_date_removals(scope, total)
         + duplicate_link_removals(scope)
+        + second_rendering_removals(scope)
         + toolbar_removals(scope)
     )
