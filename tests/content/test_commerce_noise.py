@@ -412,3 +412,15 @@ def test_shop_promises_review_digests_and_notices_go_on_product_pages_only() -> 
     assert "FEATURE_FREE" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+def test_small_live_regions_go_on_product_pages_but_not_the_price() -> None:
+    live = (
+        "<div role='region' aria-live='polite'><span>LIVE_GALLERY Image 1 of Linen Shirt, "
+        "1 of 11</span></div><div aria-live='assertive'>LIVE_COLOUR Black</div>"
+        "<div aria-live='polite' id='price-main'>LIVE_PRICE $88.00</div>"
+    )
+    md = page(product_body(live), head="<meta property='og:type' content='product'>")
+    assert "LIVE_GALLERY" not in md and "LIVE_COLOUR" not in md
+    assert "LIVE_PRICE" in md and all(text in md for text in KEPT)
+    assert "LIVE_GALLERY" in page(product_body(live))

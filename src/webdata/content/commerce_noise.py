@@ -18,10 +18,11 @@ pickers' captions, stock levels, free-shipping thresholds, review digests ("Cust
 fits true to size"), "Report this item", Prop 65 warnings); and the blocks opened by a
 heading naming the shop's other offers ("Others like you also bought", "Featured products",
 "More seller options") or a size guide ("Know your size").
-The product's name, description, features and specifications are never marked like that
-(its price is, inside a buy box). Also gone: lists of the shop's internal fields left in
-the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
-repeating the product's name, and the note marks of the marketing copy (``<sup>37</sup>``,
+The product's name, description, features and specifications are never marked like that (its
+price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
+template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars repeating
+the product's name, small live regions (screen-reader announcements: "Image 1 of 11", the
+colour picked; not the price), and the note marks of the marketing copy (``<sup>37</sup>``,
 pointing to the legal small print that goes).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
@@ -277,6 +278,28 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += _field_dumps(scope)
     out += _sticky_copies(scope, h1)
     out += _footnote_marks(scope)
+    out += _live_regions(scope, keep)
+    return out
+
+
+_LIVE = "[aria-live]:not([aria-live=off])"
+_LIVE_MAX_CHARS = 200
+
+
+# A price (themes announce the price of the variant picked: the product's price stays).
+_PRICE = re.compile(r"[$€£¥₹]\s*\d|\d\s*(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CAD|AUD)\b)")
+
+
+def _live_regions(scope: LexborNode, keep: set[int]) -> list[LexborNode]:
+    """Small live regions: what the shop's widgets announce to screen readers (the gallery's
+    "Image 1 of 11", the colour just picked), a status, not the product's text; not the
+    product's name (``keep``: the ``<h1>`` and its wrappers) nor its price."""
+    out: list[LexborNode] = []
+    for node in scope.css(_LIVE):
+        if node.mem_id in keep or text_len(node) > _LIVE_MAX_CHARS:
+            continue
+        if not _PRICE.search(node.text(deep=True, separator=" ")):
+            out.append(node)
     return out
 
 
