@@ -37,3 +37,13 @@ def test_sentences_galleries_and_table_rows_stay() -> None:
     assert "*data* where *selectors* is true, *data* first and *selectors* second" in md
     assert all(f"photo{i}.jpg" in md for i in range(4))
     assert md.count("yes") == 4
+
+
+def test_marquee_of_three_wrapped_copies_written_once() -> None:
+    quotes = "".join(f"<blockquote>{q}</blockquote>" for q in ("QUOTE_ONE stellar", "QUOTE_TWO"))
+    copies = "".join(
+        f"<div class='marquee' aria-hidden='{hidden}'>{quotes}</div>"
+        for hidden in ("false", "true", "true")
+    )
+    md = page_markdown(f"<main><h1>Todo</h1>{PROSE * 3}<div>{copies}</div></main>", URL)
+    assert md.count("QUOTE_ONE") == 1 and md.count("QUOTE_TWO") == 1

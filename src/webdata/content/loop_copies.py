@@ -16,7 +16,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import text_len
 
-_MIN_CHILDREN = 4
+_MIN_CHILDREN = 3  # a row and two copies of it
 _MIN_KEY_CHARS = 3  # a run whose items say less (stars, bullets) is a picture, not a copy
 _WORD = re.compile(r"\w")
 
