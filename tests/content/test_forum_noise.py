@@ -262,3 +262,23 @@ def test_edit_notes_time_gaps_counters_and_software_credit_go() -> None:
     for gone in ("ErnestQ", "edit history", "weeks later", "29,553", "helpful votes", "Atom",
                  "FluxBB"):  # fmt: skip
         assert gone not in md, gone
+
+
+def test_microdata_ordinals_and_status_icons_go() -> None:
+    body = (
+        thread_body()
+        .replace(
+            "<div class='message-content'>",
+            "<span class='crawler-post-infos'><time>February 20, 2026, 4:55pm</time>"
+            "<span itemprop='position'>17</span></span><div class='message-content'>",
+            1,
+        )
+        .replace(
+            "</article>",
+            "<img src='/statusicon/user_offline.gif' alt='microfast is offline'></article>",
+            1,
+        )
+    )
+    md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
+    assert "POST_ONE" in md and "February 20, 2026" in md
+    assert "17" not in md and "offline" not in md

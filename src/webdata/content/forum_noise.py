@@ -14,12 +14,13 @@ Two kinds of rules, each general (no site names):
   post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
   labels, runs of counters ("3 posters 928 views"), posters' status ("jane is offline",
-  "Online"), avatars' letters, posters' badges and
-  ranks (class word ``badge`` / ``rank``, short), posters' single counters ("29,553 posts",
-  "518 helpful votes"), edit notes ("Edited January 29 by X (see edit history)"), the time
-  gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered by
-  FluxBB", "Atom topic feed"), the board's notices (class word ``notice``,
-  small in the block), and quotes repeating a post shown on the same page (a reply's copy of
+  "Online") and status icons (``<img alt="jane is offline">``), avatars' letters, posters'
+  badges and ranks (class word ``badge`` / ``rank``, short), posters' single counters
+  ("29,553 posts", "518 helpful votes"), the posts' ordinals in microdata
+  (``itemprop=position``), edit notes ("Edited January 29 by X (see edit history)"), the
+  time gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered
+  by FluxBB", "Atom topic feed"), the board's notices (class word ``notice``, small in the
+  block), and quotes repeating a post shown on the same page (a reply's copy of
   it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
   date", class word ``author``) are kept from the generic byline rule.
 
@@ -150,6 +151,11 @@ _THREAD_LINE_KEYWORDS = (
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
 _AVATARS = '[class*="avatar" i]'
+# The post's ordinal in microdata (Discourse: <span itemprop="position">3</span>) and the
+# poster's status icon (vBulletin: <img alt="jane is offline">).
+_ORDINALS = "[itemprop=position]"
+_ORDINAL = re.compile(r"^\s*#?\d+\s*$")
+_STATUS_ICON = re.compile(r"^\s*(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)\s*$", re.IGNORECASE)
 _AVATAR_MAX_CHARS = 3
 # The board's notices above the thread ("Scam alert", "Meetups are being planned").
 _NOTICES = '[class*="notice" i]'
@@ -250,6 +256,8 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [
         n for n in scope.css(_AVATARS) if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
     ]
+    out += [n for n in scope.css(_ORDINALS) if _ORDINAL.match(n.text(deep=True))]
+    out += [n for n in scope.css("img[alt]") if _STATUS_ICON.match(n.attrs.get("alt") or "")]
     out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
     out += [n for n in scope.css(_BADGES) if _badge(n)]
     out += _quote_copies(scope)
