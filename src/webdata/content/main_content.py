@@ -57,6 +57,7 @@ from webdata.content.media_noise import media_removals
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.service_noise import service_removals
+from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 
@@ -406,6 +407,7 @@ def find_main_content(body: LexborNode) -> MainContent:
     for node in removals:
         node.decompose()
     main = block if block is not None else densest_block(body)
+    clear_hidden_shell(main)
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
     flatten_typographic_sups(main)
