@@ -47,3 +47,15 @@ def test_presentation_table_unwrapped_and_html_output_untouched() -> None:
     result = process_html(html, URL, ContentOptions(want_markdown=True, want_html=True))
     assert result.markdown is not None and "<br>" not in result.markdown
     assert result.html is not None and "<table" in result.html
+
+
+def test_short_post_in_a_table_with_a_post_id_reads_as_paragraphs() -> None:
+    table = (
+        "<table id='post2017176'><tr><td>2nd April 2025, 13:59</td><td>#2</td></tr>"
+        "<tr><td><a href='/member.php?u=2'>GeoffreyA</a><br>Location: South Africa</td>"
+        "<td><div id='post_message_2017176'>Hi,<br><br>Does disabling hardware decoding do "
+        "anything?</div></td></tr></table>"
+    )
+    md = page_markdown(f"<main><h1>Wrong refresh rate</h1>{POST_TABLE}{table}</main>", URL)
+    assert "<br>" not in md and "| ---" not in md
+    assert "\n\nDoes disabling hardware decoding do anything?" in md

@@ -204,6 +204,11 @@ def _post_anchors(tree: LexborHTMLParser) -> int:
     )
 
 
+def is_post_id(value: str) -> bool:
+    """Whether ``value`` is the id forum software gives a post (``p123``, ``post-123``)."""
+    return _POST_ID.fullmatch(value) is not None
+
+
 def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     """Record on the ``<html>`` element whether the page is a forum or Q&A thread."""
     if _thread_metadata(tree, metadata):

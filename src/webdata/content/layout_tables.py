@@ -6,7 +6,8 @@ becomes one line with ``<br>`` for each of its line breaks, beside the poster's 
 table's cells are turned into ``<div>``s and its rows and groups unwrapped, so the text
 reads as paragraphs.
 
-A table is for layout when it says so (``role=presentation`` / ``none``), or when it does not
+A table is for layout when it says so (``role=presentation`` / ``none``), when it carries a
+forum post's id (vBulletin's ``<table id="post123">``), or when it does not
 look like data (no header cells, caption, ``<thead>``, summary; few rows and columns, like
 readability's test) and holds a cell of prose (``_PROSE_CELL`` characters) or another table.
 """
@@ -14,6 +15,8 @@ readability's test) and holds a cell of prose (``_PROSE_CELL`` characters) or an
 from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.forum_noise import is_post_id
 
 _DATA_MARKS = "th, thead, tfoot, caption, colgroup, col"
 _PROSE_CELL = 200  # characters of text in one cell: a post or an article, not a value
@@ -38,8 +41,8 @@ def _table_of(node: LexborNode) -> int | None:
 
 def _layout(table: LexborNode) -> bool:
     role = (table.attributes.get("role") or "").lower()
-    if role in ("presentation", "none"):
-        return True
+    if role in ("presentation", "none") or is_post_id(table.attributes.get("id") or ""):
+        return True  # (a forum post laid out in a table: vBulletin's "post123")
     if table.attributes.get("summary") or table.css_first(_DATA_MARKS) is not None:
         return False
     rows = _own_rows(table)
