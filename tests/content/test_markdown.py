@@ -6,6 +6,7 @@ import pytest
 
 from tests.content import body_markdown
 from webdata.content.markdown import html_to_markdown, mend_markdown, tidy_markdown
+from webdata.content.markdown_prepass import _join_lines
 
 URL = "https://example.com/docs/page"
 
@@ -240,3 +241,10 @@ def test_a_link_whose_text_is_bracketed_keeps_its_brackets_outside() -> None:
         "Peace.<sup>\\[[1](https://e.com/w#cite-1)\\]</sup> See "
         '\\[[Chen \'20](https://e.com/a(b) "T")\\], [x] and [y](https://e.com/y)'
     )
+
+
+def test_newlines_join_words_but_not_blanks_after_the_last_word() -> None:
+    assert _join_lines("one\ntwo \n three") == "one two   three"
+    assert _join_lines("\n one\n\n  ") == "  one \n  "  # one newline after the last word
+    assert _join_lines("word \n") == "word \n"  # a space came first
+    assert _join_lines(" \n\t") == " \n\t"  # blanks alone stay

@@ -54,10 +54,6 @@ _TAG = re.compile(r"(<[^>]*>)")
 # the converter's ``[text](url)`` there would be wrong text ("[[email protected]](/cdn-cgi..)").
 _LINK_TAGS = re.compile(r"</?a\b[^>]*>", re.I)
 # Each pattern starts with a literal, so ``re`` finds candidates fast (one scan a pattern).
-# A whole blank run (matched from its start only, possessively: linear on any input) that a
-# word follows; its newlines become spaces.
-_BLANKS_BEFORE_WORD = re.compile(r"(?<!\s)\s++(?=\S)")
-_NEWLINE_AFTER_WORD = re.compile(r"\n(?<=\S\n)")
 _UNDERSCORE = re.compile("_")
 _ESCAPES = (  # (literal, pattern, replacement): backticks, ``<`` opening a tag, ``[..](``
     ("`", re.compile("`"), ESCAPE + "`"),
@@ -134,15 +130,22 @@ def _escape_underscore(m: re.Match[str]) -> str:
     return ESCAPE + "_"
 
 
-def _spaces(m: re.Match[str]) -> str:
-    return m.group().replace("\n", " ")
+def _join_lines(text: str) -> str:
+    """Newlines with a word after them become spaces, and so does a newline just after the
+    last word; the blanks after it (up to the next tag) stay as they are."""
+    end = len(text.rstrip())
+    if end == 0:
+        return text
+    tail = text[end:]
+    if tail[:1] == "\n":
+        tail = " " + tail[1:]
+    return text[:end].replace("\n", " ") + tail
 
 
 def _fix_plain(text: str) -> str:
     """The fixes for one stretch of text between two tags."""
-    if "\n" in text:  # newlines next to words; runs between two tags stay as they are
-        text = _BLANKS_BEFORE_WORD.sub(_spaces, text)
-        text = _NEWLINE_AFTER_WORD.sub(" ", text)
+    if "\n" in text:
+        text = _join_lines(text)
     if "_" in text:
         text = _UNDERSCORE.sub(_escape_underscore, text)
     for literal, pattern, replacement in _ESCAPES:
@@ -166,8 +169,9 @@ def _fix_text_run(html: str) -> str:
         html = _BOXES_JUNCTION.sub(_separate_boxes, html)
     pieces = _TAG.split(html)  # text, tag, text, tag, ..., text
     for i in range(0, len(pieces), 2):
-        if pieces[i]:
-            pieces[i] = _fix_plain(pieces[i])
+        text = pieces[i]
+        if text and not text.isspace():  # (no fix applies to blanks alone: most pieces)
+            pieces[i] = _fix_plain(text)
     return "".join(pieces)
 
 
