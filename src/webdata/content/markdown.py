@@ -75,19 +75,19 @@ _INVISIBLE_RUN = re.compile("[\xad\u200b\u2060\ufeff]+")
 _BOLD_HEADING = re.compile(r"(\n[ \t]*#{1,6} )\*\*([^*\n]+)\*\*(?=[ \t]*(?:\n|\Z))")
 # A link around nothing but whitespace and empty blocks comes out as "[\n\n](url)": a stray
 # "[" paragraph and a "](url)" one; it goes like "[](url)".
-_EMPTY_LINK = re.compile(r"(?<!!)\[[ \t\n]*\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
+_EMPTY_LINK = re.compile(r"\[(?<!!\[)[ \t\n]*\]\([^()\s]*(?:[ \t]+\"[^\"]*\")?\)")
 # A link showing nothing but an image without a source ("<a href=u><img></a>", lazy images)
 # comes out as "[u](u)", its own URL for text; a link whose visible text is its URL is always
 # written "<u>", so "[u](u)" is only ever that stand-in: it goes like "[](url)".
-_SELF_LINK = re.compile(r"(?<!!)\[([^\[\]\s]+)\]\(\1\)")
+_SELF_LINK = re.compile(r"\[(?<!!\[)([^\[\]\s]+)\]\(\1\)")
 # A link whose whole text is in brackets (citation and footnote markers: "[1]", "[Smith '20]")
 # is written "[[1]](url)": valid, but text tools that read links by regex lose it (and print
 # its URL). The brackets go around the link instead, "\[[1](url)\]": the same to read.
 _BRACKETED_LINK = re.compile(
-    r"(?<![\\!\[])\[\[([^\[\]\n]+)\]\]\(((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+\"[^\"\n]*\")?)\)"
+    r"\[\[(?<![\\!\[]\[\[)([^\[\]\n]+)\]\]\(((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+\"[^\"\n]*\")?)\)"
 )
 _QUOTE_BLANKS = re.compile(r"\n([ \t]*>[> \t]*)\n(?:\1\n)+")
-_NESTED_OL = re.compile(r"(?<=\S)\n\n(?=([ \t]+)\d+[.)] )")
+_NESTED_OL = re.compile(r"\n\n(?<=\S\n\n)(?=([ \t]+)\d+[.)] )")
 _ITEM_LINE = re.compile(r"[ \t]*(?:[-*+]|\d+[.)]) ")
 
 
