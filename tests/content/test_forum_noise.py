@@ -282,3 +282,14 @@ def test_microdata_ordinals_and_status_icons_go() -> None:
     md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
     assert "POST_ONE" in md and "February 20, 2026" in md
     assert "17" not in md and "offline" not in md
+
+
+def test_reaction_bars_go() -> None:
+    bar = (
+        "<div class='ipsReact ipsPos_right'><div class='ipsReact_blurb'>"
+        "<ul class='ipsReact_reactions'><li><img src='/react_like.png' alt='Thanks'>"
+        "<span>REACT_COUNT 5</span></li></ul></div></div>"
+    )
+    body = thread_body().replace("</article>", bar + "</article>", 1)
+    md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
+    assert "POST_ONE" in md and "REACT_COUNT" not in md

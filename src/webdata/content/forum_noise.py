@@ -15,7 +15,8 @@ Two kinds of rules, each general (no site names):
   "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
   labels, runs of counters ("3 posters 928 views"), posters' status ("jane is offline",
   "Online") and status icons (``<img alt="jane is offline">``), avatars' letters, posters'
-  badges and ranks (class word ``badge`` / ``rank``, short), posters' single counters
+  badges and ranks (class word ``badge`` / ``rank``, short), reaction bars (class word
+  ``react`` / ``reactions``, short: "Thanks 2", "A, B and C reacted"), posters' single counters
   ("29,553 posts", "518 helpful votes"), the posts' ordinals in microdata
   (``itemprop=position``), edit notes ("Edited January 29 by X (see edit history)"), the
   time gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered
@@ -165,6 +166,11 @@ _SMALL_SHARE = 0.3
 _BADGES = '[class*="badge" i], [class*="rank" i]'
 _BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks"})
 _BADGE_MAX_CHARS = 40
+# Reaction bars under each post ("Thanks 2", "R C-R, max and SrPx reacted"): class word
+# ``react`` / ``reaction(s)``, short.
+_REACTIONS = '[class*="react" i]'
+_REACTION_WORDS = frozenset({"react", "reacts", "reaction", "reactions"})
+_REACTION_MAX_CHARS = 150
 # A quote whose longest line (in words, at least this many characters) is shown outside any
 # quote of the block repeats a post of the page: a reply's copy of it.
 _QUOTE_KEY_CHARS = 40
@@ -265,6 +271,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [n for n in scope.css("img[alt]") if _STATUS_ICON.match(n.attrs.get("alt") or "")]
     out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
     out += [n for n in scope.css(_BADGES) if _badge(n)]
+    out += [n for n in scope.css(_REACTIONS) if _reaction_bar(n)]
     out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
 
@@ -320,4 +327,11 @@ def _badge(node: LexborNode) -> bool:
     return (
         _class_word(node, _BADGE_WORDS)
         and len(node.text(deep=True, strip=True)) <= _BADGE_MAX_CHARS
+    )
+
+
+def _reaction_bar(node: LexborNode) -> bool:
+    return (
+        _class_word(node, _REACTION_WORDS)
+        and len(node.text(deep=True, strip=True)) <= _REACTION_MAX_CHARS
     )
