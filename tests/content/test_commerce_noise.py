@@ -276,10 +276,10 @@ def test_variant_picker_captions_go_on_product_pages_only() -> None:
 
 
 def test_a_short_line_shown_twice_keeps_one_copy_on_product_pages() -> None:
-    # the desktop and the mobile gallery each carry the model's line (under 150 characters)
+    # the desktop and the mobile gallery each carry the same caption (under 150 characters)
     model = (
-        "<div class='model'><p>MODEL_LINE Sam wears size L and is 6 ft / 183 cm tall; "
-        "the shirt is shown untucked.</p></div>"
+        "<div class='caption'><p>MODEL_LINE Garment-dyed in small batches in Porto; each "
+        "shirt varies slightly in shade.</p></div>"
     )
     body = product_body(model + model)
     md = page(body, head="<meta property='og:type' content='product'>")
@@ -424,3 +424,17 @@ def test_small_live_regions_go_on_product_pages_but_not_the_price() -> None:
     assert "LIVE_GALLERY" not in md and "LIVE_COLOUR" not in md
     assert "LIVE_PRICE" in md and all(text in md for text in KEPT)
     assert "LIVE_GALLERY" in page(product_body(live))
+
+
+def test_the_models_size_line_goes_on_product_pages_only() -> None:
+    lines = (
+        "<p class='gallery-model-tag'>Abeiku wears size LRG and is 6' / 183cm tall</p>"
+        "<p>Model's height: 185 cm, chest 96 cm</p>"
+        "<p>FEATURE_MODEL Model number LS-01; wear it tucked or untucked.</p>"
+    )
+    phrases = ("Abeiku", "185 cm")
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_MODEL" in md and "DESCRIPTION_TEXT" in md
+    md = page(product_body(lines))
+    assert all(text in md for text in phrases)

@@ -15,9 +15,10 @@ choices, protection plans; the product's name in it stays): elements whose class
 say so, when small relative to the block; and small elements whose whole text is such a line
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
 pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
-fits true to size"), "Report this item", Prop 65 warnings); and the blocks opened by a
-heading naming the shop's other offers ("Others like you also bought", "Featured products",
-"More seller options") or a size guide ("Know your size").
+fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
+photos); and the blocks opened by a heading naming the shop's other offers ("Others like you
+also bought", "Featured products", "More seller options") or a size guide ("Know your
+size").
 The product's name, description, features and specifications are never marked like that (its
 price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
 template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars repeating
@@ -89,7 +90,7 @@ _PHRASE_WORDS = (
     "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
     "deliver", "return", "arrive", "get by", "size", "select", "choose", "stock", "left",
     "sold out", "available", "checkout", "details", "free", "say", "report", "prop", "duties",
-    "generated",
+    "generated", "wear", "model",
 )  # fmt: skip
 _PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
@@ -122,7 +123,10 @@ _SHOP_PHRASE = re.compile(
     r"(?:ai[\s-])?generated\s+(?:by\s+ai|from\s+(?:the\s+text\s+of\s+)?customer\s+reviews).{0,20}|"
     r"report\s+(?:this\s+)?(?:item|listing|product)\b.{0,40}|"
     r"(?:california\s+residents\W*)?(?:ca\s+)?prop(?:osition)?\s*65\b.{0,40}|"
-    r"duties\s+(?:and|&)\s+taxes\s+(?:paid|included)"
+    r"duties\s+(?:and|&)\s+taxes\s+(?:paid|included)|"
+    # the model's size and height beside the photos
+    r".{0,40}\bwear(?:s|ing)\s+(?:a\s+|an\s+)?(?:size|us|uk|eu)\s+\S{1,6}.{0,60}|"
+    r"(?:our\s+|the\s+)?model(?:'s|\u2019s)?\s+(?:height|is\s+\d).{0,80}"
     r")\W*$",
     re.IGNORECASE,
 )
