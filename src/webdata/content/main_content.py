@@ -56,6 +56,7 @@ from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.repeated_blocks import repeated_block_removals
+from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
@@ -287,6 +288,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += service_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
+    found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_price_removals(scope, found)
     return topmost(found)
