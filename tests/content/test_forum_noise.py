@@ -254,13 +254,16 @@ def test_edit_notes_time_gaps_counters_and_software_credit_go() -> None:
         .replace("</article>", "</article>" + extras[1], 1)
         .replace("<div class='message-content'>", extras[2] + "<div class='message-content'>", 1)
         + "<p><a href='/extern.php?type=atom'>Atom topic feed</a></p>"
+        "<div><a href='/posting.php?mode=reply'>Post a reply</a></div>"
+        "<div><a href='/prev'>Previous topic</a> - <a href='/next'>Next topic</a></div>"
+        "<span><a href='/login'><span>Followers</span></a> <span>0</span></span>"
         "<p>Powered by <a href='https://fluxbb.org/'>FluxBB</a></p>"
     )
     md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
     for kept in ("POST_ONE", "POST_TWO", "POST_THREE"):
         assert kept in md
     for gone in ("ErnestQ", "edit history", "weeks later", "29,553", "helpful votes", "Atom",
-                 "FluxBB"):  # fmt: skip
+                 "FluxBB", "Post a reply", "Next topic", "Followers"):  # fmt: skip
         assert gone not in md, gone
 
 

@@ -20,7 +20,8 @@ Two kinds of rules, each general (no site names):
   ("29,553 posts", "518 helpful votes"), the posts' ordinals in microdata
   (``itemprop=position``), edit notes ("Edited January 29 by X (see edit history)"), the
   time gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered
-  by FluxBB", "Atom topic feed"), the board's notices (class word ``notice``, small in the
+  by FluxBB", "Atom topic feed"), its buttons ("Post a reply", "Followers 0", "Previous
+  topic - Next topic"), the board's notices (class word ``notice``, small in the
   block), and quotes repeating a post shown on the same page (a reply's copy of
   it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
   date", class word ``author``) are kept from the generic byline rule.
@@ -139,7 +140,10 @@ _THREAD_LINE = re.compile(
     r"(?:.{0,40}\W)?powered\s+by\s+.{1,40}|(?:atom|rss)\s+(?:topic\s+)?feed|"
     # the time gap between two posts ("2 weeks later..."), the edit note under a post
     r"(?:an?|\d+)\s+(?:days?|weeks?|months?|years?)\s+later|"
-    r"edited\s+.{0,40}\bby\s+.{1,40}?(?:\s*\(see\s+edit\s+history\))?"
+    r"edited\s+.{0,40}\bby\s+.{1,40}?(?:\s*\(see\s+edit\s+history\))?|"
+    # the thread's buttons and pickers (phpBB, IPB, SMF)
+    r"followers?(?:\s+[\d.,]+)?|post\s+a\s+reply|reply\s+to\s+(?:this\s+)?(?:topic|thread)|"
+    r"previous\s+topic\W+next\s+topic|go\s+to\s+topic\s+listing"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -147,7 +151,8 @@ _THREAD_LINE_MAX_CHARS = 80
 _THREAD_LINE_KEYWORDS = (
     "#", "like", "improve this", "answer", "repl", "thread starter", "start date", "offline",
     "online", "posts", "messages", "helpful votes", "reputation", "points",
-    "solution", "powered by", "feed", "later", "edited",
+    "solution", "powered by", "feed", "later", "edited", "follower", "post a reply",
+    "reply to", "previous topic", "topic listing",
 )  # fmt: skip
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
