@@ -368,3 +368,10 @@ def test_teaser_list_under_a_styled_label_is_removed() -> None:
 def test_elements_marked_as_not_content_are_removed(marked: str) -> None:
     md = markdown(in_main(marked))
     assert PROSE in md and "MARKED_TEXT" not in md
+
+
+@pytest.mark.parametrize("heading", ["Table of Contents", "On this page", "In this article"])
+def test_table_of_contents_heading_opens_a_removed_block(heading: str) -> None:
+    toc = f"<div class='box'><h3>{heading}</h3><ol><li>TOC_ITEM Sun</li><li>Water</li></ol></div>"
+    md = markdown(in_main(toc))
+    assert PROSE in md and "TOC_ITEM" not in md and heading not in md

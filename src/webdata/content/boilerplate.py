@@ -85,6 +85,8 @@ _BOILERPLATE_HEADING = re.compile(
     r"follow\s+us.*|subscribe\b.*|join\s+our\s+(?:newsletter|mailing).*|"
     r"(?:get|stay)\s+(?:in\s+touch|connected|updated).*|newsletter|"
     r"(?:board|page|site)\s+footer|"
+    # tables of contents (their links repeat the headings; a script may not have filled them)
+    r"table\s+of\s+contents?(?:\s+show|\s+hide)?|in\s+this\s+(?:article|post)|on\s+this\s+page|"
     # author boxes below the text: the writer's bio and photo, not the article
     r"about\s+the\s+(?:authors?|writers?|contributors?)|meet\s+the\s+(?:authors?|writers?)|"
     r"(?:article\s+)?(?:written|reviewed|edited|fact[- ]checked)\s+by.{0,40}|"
