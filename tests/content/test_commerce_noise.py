@@ -438,3 +438,17 @@ def test_the_models_size_line_goes_on_product_pages_only() -> None:
     assert "FEATURE_MODEL" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+def test_a_marketplace_seller_box_goes_on_product_pages_only() -> None:
+    seller = (
+        "<div><h2>Meet your seller</h2><p>SELLER_TEXT Paul, owner of PotteryParkStore. This "
+        "seller usually responds within a few hours.</p></div>"
+        "<div><h2>Shop policies for PotteryParkStore</h2><p>POLICY_SHOP Returns accepted "
+        "within 14 days of delivery.</p></div>"
+    )
+    md = page(product_body(seller), head="<meta property='og:type' content='product'>")
+    assert "SELLER_TEXT" not in md and "POLICY_SHOP" not in md
+    assert all(text in md for text in KEPT)
+    md = page(product_body(seller))
+    assert "SELLER_TEXT" in md and "POLICY_SHOP" in md

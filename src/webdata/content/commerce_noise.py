@@ -17,8 +17,8 @@ say so, when small relative to the block; and small elements whose whole text is
 pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
 fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
 photos); and the blocks opened by a heading naming the shop's other offers ("Others like you
-also bought", "Featured products", "More seller options") or a size guide ("Know your
-size").
+also bought", "Featured products", "More seller options") a size guide ("Know your size") or
+a marketplace's seller box and shop policies ("Meet your seller").
 The product's name, description, features and specifications are never marked like that (its
 price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
 template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars repeating
@@ -368,7 +368,7 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
 
 
 # Headings opening the shop's blocks beside the product: other products, other sellers,
-# size guides.
+# size guides, a marketplace's seller box and shop policies.
 _SHOP_HEADING = re.compile(
     r"^\W*(?:"
     r"(?:others|shoppers|customers|people)\s+(?:like\s+you\s+)?also\s+(?:bought|viewed|liked|"
@@ -377,7 +377,10 @@ _SHOP_HEADING = re.compile(
     r"(?:choose|add|select)\s+(?:your\s+)?(?:add[\s-]?ons|accessories|extras)|"
     r"(?:complete|shop|get)\s+the\s+look|(?:pairs?|goes|go)\s+(?:well|perfectly)\s+with.*|"
     r"(?:you\s+)?(?:may|might|will)\s+also\s+need.*|how\s+(?:we|it|they)\s+compares?|"
-    r"size\s+(?:guide|chart)|(?:find|know)\s+your\s+(?:size|fit)"
+    r"size\s+(?:guide|chart)|(?:find|know)\s+your\s+(?:size|fit)|"
+    r"meet\s+(?:your|the)\s+(?:seller|maker|shop\s+owner)s?|"
+    r"(?:about|more\s+about)\s+(?:the|this)\s+seller|shop\s+polic(?:y|ies)\b.{0,60}|"
+    r"seller\s+information"
     r")\W*$",
     re.IGNORECASE,
 )
