@@ -152,6 +152,8 @@ _RAW_END = {name: re.compile("</" + name, re.IGNORECASE) for name in _RAW_TEXT}
 _LOWER: dict[str, str] = {}  # tag name as written -> lower case (bounded cache)
 # Start tags that close something first (see ``_Model.implied_ends``).
 _CLOSERS = _CELL | _RUBY | _DEFINITION | {"a", "button", "li", "option", "optgroup"}
+# Ordinary start tags (kind ``_SPECIAL_KIND`` or ``_OTHER``) that do more than open an element.
+_OPENS_OTHERWISE = _CLOSERS | {"select", "svg", "math", "frameset"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +271,13 @@ class _Model:
                     continue
                 self.break_out()
             kind = kinds.get(name, _OTHER)
+            if kind >= _SPECIAL_KIND and name not in _OPENS_OTHERWISE:  # most tags: just open
+                stack.append(name)
+                if len(stack) > self.deepest:
+                    self.deepest = len(stack)
+                    if self.deepest > cap:
+                        return None
+                continue
             if kind == _SKIP:
                 if name == "p":
                     self.p_start()
@@ -514,6 +523,8 @@ class _Model:
                     return
         elif name == "a":
             # A new link closes an open one (the parser never nests <a>).
+            if "a" not in stack:  # (most links: no scan of the stack)
+                return
             for i in range(len(stack) - 1, -1, -1):
                 if stack[i] == "a":
                     del stack[i]
@@ -530,7 +541,7 @@ class _Model:
                 stack.pop()
             if name == "optgroup" and stack and stack[-1] == "optgroup" and "select" in stack:
                 stack.pop()
-        elif name == "button":
+        elif name == "button" and "button" in stack:
             self.pop_to("button", _SCOPE, keep_formatting=True)
 
     def close_cell(self) -> None:
