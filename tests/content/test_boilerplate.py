@@ -375,3 +375,9 @@ def test_table_of_contents_heading_opens_a_removed_block(heading: str) -> None:
     toc = f"<div class='box'><h3>{heading}</h3><ol><li>TOC_ITEM Sun</li><li>Water</li></ol></div>"
     md = markdown(in_main(toc))
     assert PROSE in md and "TOC_ITEM" not in md and heading not in md
+
+
+@pytest.mark.parametrize("phrase", ["5 min read", "12 Comments", "View Story Comments"])
+def test_reading_times_and_comment_counters_are_removed(phrase: str) -> None:
+    md = markdown(in_main(f"<div><span>{phrase}</span></div>"))
+    assert PROSE in md and phrase not in md
