@@ -296,3 +296,13 @@ def test_reaction_bars_go() -> None:
     body = thread_body().replace("</article>", bar + "</article>", 1)
     md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
     assert "POST_ONE" in md and "REACT_COUNT" not in md
+
+
+def test_thread_tag_list_goes() -> None:
+    tags = (
+        "<dl class='tagList tagList--thread-2509029'><dt>Tags</dt><dd>"
+        "<a class='tagItem' href='/tags/apple/'>TAG_APPLE</a> "
+        "<a class='tagItem' href='/tags/ipad-pro/'>TAG_IPAD</a></dd></dl>"
+    )
+    md = page(f"<main>{tags}{thread_body()}</main>", head=ld(THREAD_LD))
+    assert "POST_ONE" in md and "TAG_APPLE" not in md and "TAG_IPAD" not in md

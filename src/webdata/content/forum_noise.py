@@ -21,7 +21,8 @@ Two kinds of rules, each general (no site names):
   (``itemprop=position``), edit notes ("Edited January 29 by X (see edit history)"), the
   time gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered
   by FluxBB", "Atom topic feed"), its buttons ("Post a reply", "Followers 0", "Previous
-  topic - Next topic"), the board's notices (class word ``notice``, small in the
+  topic - Next topic"), the thread's tag list (class ``tagList`` / ``tags``, short), the
+  board's notices (class word ``notice``, small in the
   block), and quotes repeating a post shown on the same page (a reply's copy of
   it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
   date", class word ``author``) are kept from the generic byline rule.
@@ -176,6 +177,10 @@ _BADGE_MAX_CHARS = 40
 _REACTIONS = '[class*="react" i]'
 _REACTION_WORDS = frozenset({"react", "reacts", "reaction", "reactions"})
 _REACTION_MAX_CHARS = 150
+# The thread's tag list in its header ("Tags: apple, ipad pro"): class ``tagList``,
+# ``tag-list``, ``tags``; short.
+_TAG_LISTS = '[class*="tag" i]'
+_TAG_LIST_MAX_CHARS = 300
 # A quote whose longest line (in words, at least this many characters) is shown outside any
 # quote of the block repeats a post of the page: a reply's copy of it.
 _QUOTE_KEY_CHARS = 40
@@ -277,6 +282,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
     out += [n for n in scope.css(_BADGES) if _badge(n)]
     out += [n for n in scope.css(_REACTIONS) if _reaction_bar(n)]
+    out += [n for n in scope.css(_TAG_LISTS) if _tag_list(n)]
     out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
 
@@ -340,3 +346,11 @@ def _reaction_bar(node: LexborNode) -> bool:
         _class_word(node, _REACTION_WORDS)
         and len(node.text(deep=True, strip=True)) <= _REACTION_MAX_CHARS
     )
+
+
+def _tag_list(node: LexborNode) -> bool:
+    for token in (node.attrs.get("class") or "").split():
+        words = set(token_words(token))
+        if "tags" in words or "taglist" in words or {"tag", "list"} <= words:
+            return len(node.text(deep=True, strip=True)) <= _TAG_LIST_MAX_CHARS
+    return False
