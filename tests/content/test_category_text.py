@@ -64,3 +64,13 @@ def test_link_lists_after_the_grid_are_not_taken_in() -> None:
     md = markdown(html)
     assert "Category number 3" not in md
     assert "Why choose a gas grill?" not in md
+
+
+def test_nothing_is_moved_when_the_page_has_two_mains() -> None:
+    # which <main> is the page's is not known before the main block is chosen
+    html = (
+        f"<html><body><main>{grid()}</main>{GUIDE}"
+        f"<main><h2>Also on sale</h2>{grid()}</main></body></html>"
+    )
+    md = markdown(html)
+    assert md.count("Why choose a gas grill?") <= 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len
+from webdata.content.dom import link_text_len, text_len, topmost
 from webdata.content.main_content import boilerplate_token
 
 _GRID_LINKS = 0.3  # share of the main block's text in links that makes it a grid
@@ -59,9 +59,9 @@ def _following(node: LexborNode) -> tuple[list[LexborNode], bool]:
 
 def take_in_category_text(body: LexborNode) -> None:
     """Move the prose that follows a grid-like ``<main>`` into it (see the module)."""
-    mains = body.css("main, [role=main]")
-    if len(mains) == 0:
-        return
+    mains = topmost(body.css("main, [role=main]"))
+    if len(mains) != 1:
+        return  # none, or several: which one is the main block is not known here
     block = mains[0]
     size = text_len(block)
     if size == 0 or link_text_len(block) < _GRID_LINKS * size:
