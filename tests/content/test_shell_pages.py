@@ -4,6 +4,8 @@ the footer) has no main content: the output is empty, not the hidden heading."""
 from __future__ import annotations
 
 from tests.content.pages import page_markdown
+from webdata.content.pipeline import ContentOptions, process_html
+from webdata.content.shell_pages import SHELL_WARNING
 
 URL = "https://shop.example.com/item/1005010537563439.html"
 HIDDEN = (
@@ -24,6 +26,8 @@ TEXT = (
 def test_a_shell_whose_only_text_is_hidden_gives_no_markdown() -> None:
     md = page_markdown(f"{HIDDEN}<div id='root'></div>{FOOTER}", URL)
     assert "SHELL_TITLE" not in md and "shopping for" not in md
+    html = f"<html><body>{HIDDEN}<div id='root'></div>{FOOTER}</body></html>"
+    assert process_html(html, URL, ContentOptions()).warning == SHELL_WARNING
 
 
 def test_hidden_blocks_beside_visible_text_or_large_ones_stay() -> None:

@@ -409,7 +409,8 @@ def find_main_content(body: LexborNode) -> MainContent:
     for node in removals:
         node.decompose()
     main = block if block is not None else densest_block(body)
-    clear_hidden_shell(main)
+    if (shell := clear_hidden_shell(main)) is not None:
+        return MainContent(main, shell)
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
     flatten_typographic_sups(main)
