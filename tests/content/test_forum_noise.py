@@ -306,3 +306,14 @@ def test_thread_tag_list_goes() -> None:
     )
     md = page(f"<main>{tags}{thread_body()}</main>", head=ld(THREAD_LD))
     assert "POST_ONE" in md and "TAG_APPLE" not in md and "TAG_IPAD" not in md
+
+
+def test_user_titles_go() -> None:
+    body = thread_body().replace(
+        "<div class='message-content'>",
+        "<dl><dd class='usertitle'><strong>USER_TITLE Member</strong></dd></dl>"
+        "<div class='message-content'>",
+        1,
+    )
+    md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
+    assert "POST_ONE" in md and "USER_TITLE" not in md

@@ -11,21 +11,21 @@ Two kinds of rules, each general (no site names):
   "Welcome to ... please read the forum rules"), "Join Date: ..."; and the per-post
   "Re: <title>" headings when at least two posts have one;
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
-  post numbers ("#1"), like and vote counts ("3 likes", a bare number in a ``vote`` box),
-  "N answers" headings, "Improve this question" links, "Thread starter" / "Start date"
-  labels, runs of counters ("3 posters 928 views"), posters' status ("jane is offline",
-  "Online") and status icons (``<img alt="jane is offline">``), avatars' letters, posters'
-  badges and ranks (class word ``badge`` / ``rank``, short), reaction bars (class word
-  ``react`` / ``reactions``, short: "Thanks 2", "A, B and C reacted"), posters' single counters
-  ("29,553 posts", "518 helpful votes"), the posts' ordinals in microdata
-  (``itemprop=position``), edit notes ("Edited January 29 by X (see edit history)"), the
-  time gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered
-  by FluxBB", "Atom topic feed"), its buttons ("Post a reply", "Followers 0", "Previous
-  topic - Next topic"), the thread's tag list (class ``tagList`` / ``tags``, short), the
-  board's notices (class word ``notice``, small in the
-  block), and quotes repeating a post shown on the same page (a reply's copy of
-  it; a quote of a post not on the page stays); and the posts' author lines ("by NAME »
-  date", class word ``author``) are kept from the generic byline rule.
+  post numbers ("#1") and microdata ordinals (``itemprop=position``), like and vote counts
+  ("3 likes", a bare number in a ``vote`` box), reaction bars (class word ``react`` /
+  ``reactions``, short: "Thanks 2", "A, B and C reacted"), "N answers" headings, "Improve
+  this question" links, "Thread starter" / "Start date" labels, runs of counters ("3 posters
+  928 views") and single ones ("29,553 posts", "518 helpful votes"), posters' status ("jane
+  is offline", "Online") and status icons (``<img alt="jane is offline">``), avatars'
+  letters, posters' badges, ranks and titles (class word ``badge`` / ``rank`` /
+  ``usertitle``, short), edit notes ("Edited January 29 by X (see edit history)"), the time
+  gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered by
+  FluxBB", "Atom topic feed"), its buttons ("Post a reply", "Followers 0", "Previous topic -
+  Next topic"), the thread's tag list (class ``tagList`` / ``tags``, short), the board's
+  notices (class word ``notice``, small in the block), and quotes repeating a post shown on
+  the same page (a reply's copy of it; a quote of a post not on the page stays); and the
+  posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
+  byline rule.
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -169,8 +169,9 @@ _NOTICES = '[class*="notice" i]'
 _NOTICE_WORDS = frozenset({"notice", "notices", "announcement", "announcements"})
 _SMALL_SHARE = 0.3
 # Posters' badges and ranks beside each post ("Premium Sailor", "Level 5").
-_BADGES = '[class*="badge" i], [class*="rank" i]'
-_BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks"})
+_BADGES = '[class*="badge" i], [class*="rank" i], [class*="usertitle" i]'
+# (vBulletin's and FluxBB's ``usertitle``: "Member", "Registered User")
+_BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks", "usertitle"})
 _BADGE_MAX_CHARS = 40
 # Reaction bars under each post ("Thanks 2", "R C-R, max and SrPx reacted"): class word
 # ``react`` / ``reaction(s)``, short.
