@@ -61,6 +61,7 @@ from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
+from webdata.content.wiki_chrome import wiki_chrome_removals
 
 STRUCTURAL = ", ".join(
     [
@@ -281,6 +282,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
+    found += wiki_chrome_removals(scope, total)
     found += forum_removals(scope, total)
     found += media_removals(scope)
     found += variant_removals(scope)

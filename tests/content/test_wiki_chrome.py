@@ -1,0 +1,48 @@
+"""onlyMainContent on wiki pages: the sections stay, the editing chrome goes."""
+
+from __future__ import annotations
+
+from webdata.content.pipeline import ContentOptions, process_html
+
+URL = "https://wiki.example.org/wiki/List_of_languages"
+
+
+def markdown(html: str) -> str:
+    result = process_html(html, URL, ContentOptions())
+    assert result.markdown is not None
+    return result.markdown
+
+
+def section(letter: str) -> str:
+    items = "".join(
+        f"<li><a href='/wiki/{letter}{i}'>{letter}-language {i}</a></li>" for i in range(6)
+    )
+    return (
+        f"<div class='mw-heading'><h2 id='{letter}'>{letter}</h2><span class='mw-editsection'>"
+        f"<span>[</span><a href='/w/index.php?action=edit&section={letter}'>edit</a>"
+        f"<span>]</span></span></div><ul>{items}</ul>"
+    )
+
+
+def test_edit_links_and_the_category_box_go() -> None:
+    body = (
+        "<h1>List of languages</h1><p>This is an alphabetical list of programming languages"
+        " that have been described in the literature.</p>"
+        + "".join(section(c) for c in "ABCD")
+        + "<div id='catlinks'><div><a href='/wiki/Help:Category'>Categories</a>: <ul>"
+        "<li><a href='/wiki/Category:Lists'>Lists of programming languages</a></li>"
+        "<li><a href='/wiki/Category:Programming'>Computer programming</a></li></ul></div></div>"
+    )
+    md = markdown(f"<html><body><main>{body}</main></body></html>")
+    assert "C-language 4" in md
+    assert "[edit]" not in md
+    assert "edit" not in md.replace("action=edit", "")
+    assert "Computer programming" not in md
+
+
+def test_a_sentence_about_categories_stays() -> None:
+    body = (
+        "<h1>Taxonomy</h1><p>Categories: the shop sorts its range into many of them, and this"
+        " page explains how the sorting works in detail for each season.</p>"
+    )
+    assert "the shop sorts its range" in markdown(f"<html><body><main>{body}</main></body></html>")
