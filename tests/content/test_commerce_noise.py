@@ -452,3 +452,16 @@ def test_a_marketplace_seller_box_goes_on_product_pages_only() -> None:
     assert all(text in md for text in KEPT)
     md = page(product_body(seller))
     assert "SELLER_TEXT" in md and "POLICY_SHOP" in md
+
+
+def test_urgency_timers_go_on_product_pages_only() -> None:
+    lines = (
+        "<p>Your offer is reserved for the next:</p><p>Sale ends in 02:13:55</p>"
+        "<p>FEATURE_OFFER We offer free repairs for the life of the shirt.</p>"
+    )
+    phrases = ("reserved for", "Sale ends")
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_OFFER" in md and "DESCRIPTION_TEXT" in md
+    md = page(product_body(lines))
+    assert all(text in md for text in phrases)

@@ -16,9 +16,9 @@ say so, when small relative to the block; and small elements whose whole text is
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
 pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
 fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
-photos); and the blocks opened by a heading naming the shop's other offers ("Others like you
-also bought", "Featured products", "More seller options") a size guide ("Know your size") or
-a marketplace's seller box and shop policies ("Meet your seller").
+photos, urgency timers); and the blocks opened by a heading naming the shop's other offers
+("Others like you also bought", "Featured products", "More seller options") a size guide
+("Know your size") or a marketplace's seller box and shop policies ("Meet your seller").
 The product's name, description, features and specifications are never marked like that (its
 price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
 template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars repeating
@@ -90,7 +90,7 @@ _PHRASE_WORDS = (
     "review", "cart", "klarna", "afterpay", "interest-free", "points", "recommend", "ship",
     "deliver", "return", "arrive", "get by", "size", "select", "choose", "stock", "left",
     "sold out", "available", "checkout", "details", "free", "say", "report", "prop", "duties",
-    "generated", "wear", "model",
+    "generated", "wear", "model", "offer", "sale", "deal",
 )  # fmt: skip
 _PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
@@ -126,7 +126,10 @@ _SHOP_PHRASE = re.compile(
     r"duties\s+(?:and|&)\s+taxes\s+(?:paid|included)|"
     # the model's size and height beside the photos
     r".{0,40}\bwear(?:s|ing)\s+(?:a\s+|an\s+)?(?:size|us|uk|eu)\s+\S{1,6}.{0,60}|"
-    r"(?:our\s+|the\s+)?model(?:'s|\u2019s)?\s+(?:height|is\s+\d).{0,80}"
+    r"(?:our\s+|the\s+)?model(?:'s|\u2019s)?\s+(?:height|is\s+\d).{0,80}|"
+    # urgency timers
+    r"(?:hurry\W+)?(?:(?:your\s+|this\s+)?(?:offer|sale|deal|discount)\s+"
+    r"(?:ends|expires|is\s+reserved|reserved)\b.{0,40}|offer\s+reserved\b.{0,40})"
     r")\W*$",
     re.IGNORECASE,
 )
