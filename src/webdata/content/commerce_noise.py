@@ -17,7 +17,7 @@ say so, when small relative to the block; and small elements whose whole text is
 pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
 fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
 photos, urgency timers); and the blocks opened by a heading naming the shop's other offers
-("Others like you also bought", "Featured products", "More seller options") a size guide
+("Others like you also bought", "Featured products", "More seller options"), a size guide
 ("Know your size") or a marketplace's seller box and shop policies ("Meet your seller").
 The product's name, description, features and specifications are never marked like that (its
 price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
@@ -393,7 +393,7 @@ _ANY_HEADING = re.compile("")  # the label is matched here, heading_block only f
 
 def _shop_sections(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks opened by a heading naming the shop's other offers ("Others like you also
-    bought", "Featured products", "More seller options")."""
+    bought", "Featured products", "More seller options"), a size guide or the seller's box."""
     out: list[LexborNode] = []
     for heading in scope.css(_HEADINGS):
         # read with spaces between the pieces: "Choose your <em>add-ons</em>" is three words
@@ -408,7 +408,8 @@ def _phrases(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is a shop line: review counts, payment plans, points,
     "in 50+ people's carts", fulfilment lines ("Order today to get by Mar 17", "Ships from:
     Ukraine", "Returns & exchanges accepted"), captions of the variant pickers ("Select a
-    size", "Size guide") (found by a keyword of their own text, then widened)."""
+    size", "Size guide"), stock levels, review digests, urgency timers, the model's size
+    (found by a keyword of their own text, then widened)."""
     found = (  # pieces joined by spaces: "<span>Arrives by</span><b>Today</b>" is two words
         widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS, separator=" ")
         for hit in scope.css(_PHRASE_KEYWORDS)
