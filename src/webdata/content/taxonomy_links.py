@@ -1,0 +1,57 @@
+"""Tag and category lines of a post: links to the site's taxonomy pages, standing alone.
+
+"Posted in [Machine learning]", "Tags: [1920s] [1930s]...", a category chip above the
+title: links whose URL path goes through a ``tag``/``tags``/``category``/``categories``
+segment (WordPress and most blog engines name them so). The line goes when its whole text
+is such links, with at most a short label ("Tags:", "Filed under") beside them; a
+taxonomy link inside a sentence stays with the sentence, and so do the tag lines of a list's
+items (more than ``_OWN_LINES`` lines: each card of a blog index carries its own).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import text_len
+
+_SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
+_SELECTOR = 'a[href*="/tag" i], a[href*="/categor" i]'
+_LABEL_CHARS = 20  # text beside the links: "Tags:", "Posted in", separators
+_LINE_TAGS = frozenset({"p", "div", "li", "ul", "ol", "span", "dd", "section", "footer"})
+_MAX_LEVELS = 4
+_OWN_LINES = 4
+
+
+def _taxonomy(link: LexborNode) -> bool:
+    path = urlsplit(link.attributes.get("href") or "").path.lower()
+    return any(segment in _SEGMENTS for segment in path.split("/"))
+
+
+def _taxonomy_text(node: LexborNode) -> int:
+    return sum(text_len(a) for a in node.css("a[href]") if _taxonomy(a))
+
+
+def taxonomy_removals(scope: LexborNode) -> list[LexborNode]:
+    """The lines made of tag and category links (with their label), under ``scope``."""
+    out: list[LexborNode] = []
+    seen: set[int] = set()
+    for link in scope.css(_SELECTOR):
+        if not _taxonomy(link) or not link.text(deep=True, strip=True):
+            continue
+        best: LexborNode | None = None
+        current = link.parent
+        for _ in range(_MAX_LEVELS):
+            if current is None or current.mem_id == scope.mem_id:
+                break
+            if current.tag in _LINE_TAGS:
+                if text_len(current) - _taxonomy_text(current) > _LABEL_CHARS:
+                    break
+                best = current
+            current = current.parent
+        if best is not None and best.mem_id not in seen:
+            seen.add(best.mem_id)
+            out.append(best)
+    # a list's items each carry their tags (post cards of a blog index): those stay
+    return out if len(out) <= _OWN_LINES else []

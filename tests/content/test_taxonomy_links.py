@@ -1,0 +1,39 @@
+"""A post's tag and category lines go; a taxonomy link inside a sentence stays."""
+
+from __future__ import annotations
+
+from webdata.content.pipeline import ContentOptions, process_html
+
+PROSE = (
+    "Interesting to see basically no pathfinding this year, though there were several "
+    "grid problems. Part two of day nine took the longest, mostly spent on the parser."
+)
+
+
+def markdown(html: str) -> str:
+    result = process_html(html, "https://example.com/2025/12/post.html", ContentOptions())
+    assert result.markdown is not None
+    return result.markdown
+
+
+def test_tag_and_category_lines_go() -> None:
+    md = markdown(
+        "<html><body><article><h1>Advent of Code, week 2</h1>"
+        "<div class='meta'><a href='/category/computing/'>CATEGORY_LINK</a></div>"
+        f"<p>{PROSE}</p><p>More in <a href='/tags/rust/'>INLINE_TAG rust</a> posts soon, "
+        "after the holidays and a long walk.</p>"
+        "<div>Tags: <a href='/tags/advent/'>TAG_A</a>, <a href='/tags/rust/'>TAG_B</a></div>"
+        "</article></body></html>"
+    )
+    assert PROSE in md and "INLINE_TAG" in md
+    assert "CATEGORY_LINK" not in md and "TAG_A" not in md and "Tags:" not in md
+
+
+def test_tags_of_many_cards_stay() -> None:
+    cards = "".join(
+        f"<div class='card'><h2><a href='/p/{i}'>Post {i} about developer tools</a></h2>"
+        f"<p>{PROSE}</p><div><a href='/tag/tools/'>CARD_TAG_{i}</a></div></div>"
+        for i in range(6)
+    )
+    md = markdown(f"<html><body><main><h1>Blog</h1>{cards}</main></body></html>")
+    assert "CARD_TAG_0" in md and "CARD_TAG_5" in md
