@@ -34,7 +34,7 @@ ARTICLE_PAGE = page(
     "<main id='main'><article><header><h1>The Title</h1><p>By Jane</p></header>"
     f"<div class='share-buttons'><a href='https://x.com/share'>SHARE_X</a></div><p>{PROSE}</p>"
     f"<aside class='pullquote'>ASIDE_TEXT</aside><p>{PROSE}</p>"
-    "<footer><a href='/tag/garden'>garden</a></footer></article></main>"
+    "<footer><a href='/notes/garden'>garden</a></footer></article></main>"
     "<aside class='sidebar'><a href='/other'>SIDEBAR_LINK</a></aside>"
     "<div role='dialog' aria-modal='true'>MODAL_TEXT</div>"
     "<ins class='adsbygoogle' data-ad-slot='1'>AD_TEXT</ins>"
@@ -54,7 +54,7 @@ def test_article_page_keeps_only_the_article() -> None:
 
 
 def test_article_footer_inside_the_article_is_kept() -> None:
-    assert "[garden](https://example.com/tag/garden)" in markdown(ARTICLE_PAGE)
+    assert "[garden](https://example.com/notes/garden)" in markdown(ARTICLE_PAGE)
 
 
 def test_only_main_content_false_keeps_everything_but_junk() -> None:
