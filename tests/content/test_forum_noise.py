@@ -246,7 +246,8 @@ def test_edit_notes_time_gaps_counters_and_software_credit_go() -> None:
         "<p><strong>Edited January 29 by ErnestQ</strong> <a href='/edits/1'>(see edit history)"
         "</a></p>",
         "<div class='ipsComment_spacer'>2 weeks later...</div>",
-        "<dl class='userstats'><dd>29,553 posts</dd><dd>518 helpful votes</dd></dl>",
+        "<dl class='userstats'><dd>29,553 posts</dd><dd>518 helpful votes</dd></dl>"
+        "<div>Location: South Africa</div>",
     )
     body = (
         thread_body()
@@ -263,7 +264,7 @@ def test_edit_notes_time_gaps_counters_and_software_credit_go() -> None:
     for kept in ("POST_ONE", "POST_TWO", "POST_THREE"):
         assert kept in md
     for gone in ("ErnestQ", "edit history", "weeks later", "29,553", "helpful votes", "Atom",
-                 "FluxBB", "Post a reply", "Next topic", "Followers"):  # fmt: skip
+                 "FluxBB", "Post a reply", "Next topic", "Followers", "South Africa"):  # fmt: skip
         assert gone not in md, gone
 
 

@@ -15,8 +15,8 @@ Two kinds of rules, each general (no site names):
   ("3 likes", a bare number in a ``vote`` box), reaction bars (class word ``react`` /
   ``reactions``, short: "Thanks 2", "A, B and C reacted"), "N answers" headings, "Improve
   this question" links, "Thread starter" / "Start date" labels, runs of counters ("3 posters
-  928 views") and single ones ("29,553 posts", "518 helpful votes"), posters' status ("jane
-  is offline", "Online") and status icons (``<img alt="jane is offline">``), avatars'
+  928 views"), single ones ("29,553 posts") and profile fields ("Location: X"), posters'
+  status ("jane is offline", "Online") and status icons (``<img alt="jane is offline">``), avatars'
   letters, posters' badges, ranks and titles (class word ``badge`` / ``rank`` /
   ``usertitle``, short), edit notes ("Edited January 29 by X (see edit history)"), the time
   gaps between posts ("2 weeks later..."), the software's credit and feeds ("Powered by
@@ -137,6 +137,8 @@ _THREAD_LINE = re.compile(
     r"(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)|"  # posters' status ("jane is offline")
     # a poster's single counter beside each post ("29,553 posts", "518 helpful votes")
     r"[\d.,]+\s*k?\s+(?:posts|messages|helpful\s+votes|reputation|points|solutions?)|"
+    # ... and its profile fields in the post's side panel (vBulletin, SMF, phpBB)
+    r"(?:location|posts|messages|reputation)\s*:\s*.{1,40}|"
     # the board software's credit and feeds in the thread's footer
     r"(?:.{0,40}\W)?powered\s+by\s+.{1,40}|(?:atom|rss)\s+(?:topic\s+)?feed|"
     # the time gap between two posts ("2 weeks later..."), the edit note under a post
@@ -153,7 +155,7 @@ _THREAD_LINE_KEYWORDS = (
     "#", "like", "improve this", "answer", "repl", "thread starter", "start date", "offline",
     "online", "posts", "messages", "helpful votes", "reputation", "points",
     "solution", "powered by", "feed", "later", "edited", "follower", "post a reply",
-    "reply to", "previous topic", "topic listing",
+    "reply to", "previous topic", "topic listing", "location",
 )  # fmt: skip
 _VOTES = '[class*="vote" i]'
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
