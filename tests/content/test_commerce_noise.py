@@ -358,11 +358,11 @@ def test_note_marks_of_marketing_copy_go_on_product_pages_powers_stay() -> None:
     copy = (
         "<p>MARKETING_TEXT Rated #1 in camera quality<sup>37</sup>, with up to 31 hours of "
         "video<sup>3,4</sup>. Folds to a 0.5 m<sup>2</sup> square and 2 ft<sup>3</sup> of "
-        "space.</p>"
+        "space; rated for 10<sup>6</sup> cycles.</p>"
     )
     md = page(product_body(copy), head="<meta property='og:type' content='product'>")
     assert "MARKETING_TEXT" in md and "quality," in md and "video." in md
-    assert "m<sup>2</sup>" in md and "ft<sup>3</sup>" in md
+    assert "m<sup>2</sup>" in md and "ft<sup>3</sup>" in md and "10<sup>6</sup>" in md
     md = page(product_body(copy))
     assert "<sup>37</sup>" in md and "<sup>3,4</sup>" in md
 

@@ -312,8 +312,10 @@ def _live_regions(scope: LexborNode, keep: set[int]) -> list[LexborNode]:
 
 # A superscript of note numbers ("37", "3,4", "14-15", "*") ...
 _NOTE_MARK = re.compile(r"^[\d\s,\-\u2013*\u2020\u2021\u00a7]{1,12}$")
-# ... unless it is a power: a square or cube after a unit or a number ("50 m<sup>2</sup>").
-_POWER_BEFORE = re.compile(r"(?:\d|\b(?:[mckd]?m|ft|in|yd|mi))\s*$", re.IGNORECASE)
+# ... unless it is a power: any after a number ("10<sup>6</sup>"), a square or a cube after a
+# unit ("50 m<sup>2</sup>").
+_AFTER_NUMBER = re.compile(r"\d\s*$")
+_AFTER_UNIT = re.compile(r"\b(?:[mckd]?m|ft|in|yd|mi)\s*$", re.IGNORECASE)
 
 
 def _footnote_marks(scope: LexborNode) -> list[LexborNode]:
@@ -325,7 +327,7 @@ def _footnote_marks(scope: LexborNode) -> list[LexborNode]:
         if not text or not _NOTE_MARK.match(text):
             continue
         before = sup.prev.text(deep=True) if sup.prev is not None else ""
-        if text in ("2", "3") and _POWER_BEFORE.search(before):
+        if _AFTER_NUMBER.search(before) or (text in ("2", "3") and _AFTER_UNIT.search(before)):
             continue
         out.append(sup)
     return out
