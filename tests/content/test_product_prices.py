@@ -36,3 +36,12 @@ def test_equal_prices_of_a_list_of_offers_stay() -> None:
     )
     body = f"<main><h1>Staple Tee</h1>{DESCRIPTION}<ul>{offers}</ul></main>"
     assert page(body).count("OFFER_PRICE") == 10
+
+
+def test_variants_that_cost_the_same_keep_their_prices() -> None:
+    sizes = "".join(
+        f"<tr><td>{size}</td><td class='price'>VARIANT_PRICE $20.00</td></tr>"
+        for size in ("Small", "Medium", "Large")
+    )
+    body = f"<main><h1>Staple Tee</h1>{DESCRIPTION}<table>{sizes}</table></main>"
+    assert page(body).count("VARIANT_PRICE") == 3

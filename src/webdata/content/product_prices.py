@@ -5,7 +5,8 @@ and a sale template side by side: the same "MSRP: Was: $20.00" two to four times
 product page (:func:`commerce_noise.is_product_page`), an element named ``price`` whose text
 is another kept one's goes; the copy nearest the product's name stays (the others may lie
 outside the block finally chosen). Lists of offers, where several items cost the same, are
-left alone: a page with more than a few price elements is one of those.
+left alone: a page with more than a few price elements is one of those, and so are equal
+prices in one table or list (variants that cost the same).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _PRICE_WORDS = frozenset({"price", "prices", "pricing"})
 _SELECTOR = '[class*="pric" i], [id*="pric" i]'
 _MAX_CHARS = 60  # a price box, not a table of prices
 _MAX_BOXES = 8  # more price elements: a list of offers, whose prices may well be equal
+_TABLES = frozenset({"table", "tbody", "thead", "tr", "ul", "ol", "dl", "select"})
 
 
 def _named_price(node: LexborNode) -> bool:
@@ -53,8 +55,19 @@ def repeated_price_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
     for group in copies.values():
         if len(group) > 1:
             kept = _nearest(group, h1) if h1 is not None else group[0]
-            out += [node for node in group if node.mem_id != kept.mem_id]
+            out += [n for n in group if n.mem_id != kept.mem_id and not _same_table(n, kept)]
     return out
+
+
+def _same_table(node: LexborNode, other: LexborNode) -> bool:
+    """Whether the two sit in one table or list: the prices of two variants that cost the
+    same ("S $20", "M $20"), not two copies of one box."""
+    shared = common_ancestor(node, other)
+    while shared is not None and shared.tag not in ("body", "html"):
+        if shared.tag in _TABLES:
+            return True
+        shared = shared.parent
+    return False
 
 
 def _nearest(nodes: list[LexborNode], h1: LexborNode) -> LexborNode:
