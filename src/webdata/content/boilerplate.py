@@ -40,6 +40,8 @@ Rules, each general (no site names):
   wiki's site notice (``siteNotice``), Google's ``nocontent`` convention; when small;
 * tag and category lines: links to the site's taxonomy pages standing alone
   (``taxonomy_links.py``);
+* share links: links to social networks' share endpoints, with the line they fill
+  (``share_links.py``);
 * bylines: short elements named ``byline`` (the author and date line; the metadata
   carries both), never one holding a heading;
 
@@ -58,6 +60,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import link_text_len, text_len, token_words
+from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
 
 CONTROLS = ", ".join(
@@ -398,6 +401,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += byline_removals(scope)
     found += marked_removals(scope, total)
     found += taxonomy_removals(scope)
+    found += share_link_removals(scope)
     for heading in scope.css(_HEADINGS):
         block = heading_block(heading, scope, total)
         if block is not None:
