@@ -23,3 +23,12 @@ def test_file_name_alts_go_pictures_and_sentences_stay() -> None:
     assert "home img" not in md and "Blue.png" not in md and "border (1)" not in md
     assert "/u/1.jpg" in md and "/u/2.png" in md
     assert "![Our team setting up the gala dinner in the ballroom]" in md
+
+
+def test_editor_placeholder_alt_goes_picture_stays() -> None:
+    md = page_markdown(
+        f"<main><h1>DHCP and DNS</h1><p>{PROSE * 3}</p>"
+        "<img src='/i/abc.png' alt='enter image description here'></main>",
+        "https://serverfault.com/questions/1145952/dhcp",
+    )
+    assert "description here" not in md and "/i/abc.png" in md

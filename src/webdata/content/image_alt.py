@@ -27,14 +27,17 @@ _SLUG = re.compile(r"^[^\W_]+(?:[-_][^\W_]+)+(?:\.\w{3,4})?$")
 # An alt that is a whole file name, spaces and all ("home img 1.jpg", "Blue.png", "border
 # (1).png"): what a CMS fills in from the upload when the author wrote none.
 _FILE_NAME = re.compile(r"^[^\n]{0,80}\.(?:jpe?g|png|gif|webp|avif|svg)$", re.IGNORECASE)
+# The alt an editor writes when the author gives none (Stack Exchange's default).
+_PLACEHOLDER = re.compile(r"^\s*enter\s+image\s+description\s+here\s*$", re.IGNORECASE)
 # An image file's name or URL (its query or fragment may follow).
 IMAGE_FILE = re.compile(r"\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)", re.IGNORECASE)
 
 
 def _slug(alt: str) -> bool:
     """A file name or a URL slug (``staple-tee-main``, ``IMG_2041.jpg``, ``home img 1.jpg``),
-    not a name (``Audio-Technica``, ``SLIDE_2``): lowercase, or an image file's name."""
-    if _FILE_NAME.match(alt):
+    not a name (``Audio-Technica``, ``SLIDE_2``): lowercase, or an image file's name; or an
+    editor's placeholder ("enter image description here")."""
+    if _FILE_NAME.match(alt) or _PLACEHOLDER.match(alt):
         return True
     return _SLUG.match(alt) is not None and (alt.islower() or IMAGE_FILE.search(alt) is not None)
 
