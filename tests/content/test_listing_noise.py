@@ -335,3 +335,17 @@ def test_a_title_and_a_short_call_to_action_to_the_same_item_stay() -> None:
     )
     md = markdown(page(f"<main><h1>Sneakers</h1><ul>{cards}</ul></main>"))
     assert "Runner 3 lightweight trail shoe" in md
+
+
+def test_alts_of_posters_wrapped_deep_in_their_list_items_go() -> None:
+    # a component library wraps each card's poster in six divs inside the list item
+    wrapped = "<div><div><div><div><div><div>{}</div></div></div></div></div></div>"
+    items = "".join(
+        "<li>"
+        + wrapped.format(f"<img src='/p/{i}.jpg' alt='Actor {i} and Actress {i} in Film {i}'>")
+        + f"<h3><a href='/t/{i}'>Film number {i}</a></h3><span>7.{i} rating</span></li>"
+        for i in range(5)
+    )
+    md = markdown(page(f"<main><h1>Most popular films</h1><ul>{items}</ul></main>"))
+    assert "Film number 3" in md
+    assert "Actress 3" not in md

@@ -15,7 +15,9 @@ from webdata.content.dom import near_ancestor_tagged
 from webdata.content.image_alt import IMAGE_FILE
 
 _ITEM_TAGS = frozenset({"li", "article"})
-_ITEM_LEVELS = 5  # a picture this close to a list item is the item's
+# A picture this close to a list item is the item's (component libraries wrap a card's poster
+# in media, ratio, poster and container divs: 7 levels on a chart of films).
+_ITEM_LEVELS = 8
 _MIN_ITEMS = 3  # ... when at least this many items hold one: a list of cards
 
 
