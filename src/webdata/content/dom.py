@@ -15,6 +15,8 @@ _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 
 def token_words(token: str) -> list[str]:
     """The lowercase words of one class/id token (``siteHeader``, ``share_buttons-2``)."""
+    if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)
+        return [token]
     if not token.islower():  # (most tokens are lowercase already: no camel case to split)
         token = _CAMEL.sub(r"\1-\2", token).lower()
     return [w for w in _WORD_SPLIT.split(token) if w]

@@ -164,6 +164,8 @@ class MainContent:
 def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
     """Whether one class/id token names page chrome (``scoped``: inside the main block)."""
     words = token_words(token)
+    if _CHROME_WORDS.isdisjoint(words):  # (most tokens)
+        return False
     if scoped:
         words_set = set(words)
         if words_set & _SCOPED_WORDS and not words_set & (ALWAYS_WORDS - _SCOPED_WORDS):
@@ -180,16 +182,23 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
 @lru_cache(maxsize=8192)
 def _boilerplate_value(value: str, scoped: bool) -> bool:
     """Whether a ``class`` + ``id`` value names chrome (cached: pages repeat their classes)."""
-    # Most values hold no chrome word at all, and the words of a value are those of its tokens
-    # (a space splits words too): one split says so, without a look at each token.
-    if _CHROME_WORDS.isdisjoint(token_words(value)):
-        return False
     return any(_token_cached(t, scoped) for t in value.split())
 
 
-@lru_cache(maxsize=8192)
+# Verdicts on class/id tokens, scoped or not: values are mostly new on each page, their tokens
+# less so ("container", "row"). A dict (emptied when full) is cheaper than a cached function.
+_VERDICTS: tuple[dict[str, bool], dict[str, bool]] = ({}, {})
+_MAX_VERDICTS = 65_536
+
+
 def _token_cached(token: str, scoped: bool) -> bool:
-    return boilerplate_token(token, scoped=scoped)
+    verdicts = _VERDICTS[scoped]
+    verdict = verdicts.get(token)
+    if verdict is None:
+        if len(verdicts) >= _MAX_VERDICTS:
+            verdicts.clear()
+        verdict = verdicts[token] = boilerplate_token(token, scoped=scoped)
+    return verdict
 
 
 def _boilerplate_attr(node: LexborNode, *, scoped: bool) -> bool:
