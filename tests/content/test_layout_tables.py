@@ -59,3 +59,15 @@ def test_short_post_in_a_table_with_a_post_id_reads_as_paragraphs() -> None:
     md = page_markdown(f"<main><h1>Wrong refresh rate</h1>{POST_TABLE}{table}</main>", URL)
     assert "<br>" not in md and "| ---" not in md
     assert "\n\nDoes disabling hardware decoding do anything?" in md
+
+
+def test_layout_table_around_a_data_table_unwrapped_data_table_kept() -> None:
+    prose = "An old site lays its page out in a table, text in the right cell. " * 4
+    data = "<table><tr><th>Size</th><th>Price</th></tr><tr><td>Small</td><td>$4</td></tr></table>"
+    md = page_markdown(
+        "<main><h1>Prices</h1><table><tr><td><a href='/a'>Home</a><br><a href='/b'>Shop</a>"
+        f"</td><td>{prose}{data}</td></tr></table></main>",
+        URL,
+    )
+    assert "| Size | Price |" in md and "| Small | $4 |" in md
+    assert f"{prose.strip()}\n" in md  # the prose is a paragraph, not a table cell

@@ -39,11 +39,17 @@ def _table_of(node: LexborNode) -> int | None:
     return None
 
 
+def _data_marks(table: LexborNode) -> bool:
+    """Whether the table itself (not a table nested in one of its cells) has header cells,
+    a caption or column groups."""
+    return any(_table_of(mark) == table.mem_id for mark in table.css(_DATA_MARKS))
+
+
 def _layout(table: LexborNode) -> bool:
     role = (table.attributes.get("role") or "").lower()
     if role in ("presentation", "none") or is_post_id(table.attributes.get("id") or ""):
         return True  # (a forum post laid out in a table: vBulletin's "post123")
-    if table.attributes.get("summary") or table.css_first(_DATA_MARKS) is not None:
+    if table.attributes.get("summary") or _data_marks(table):
         return False
     rows = _own_rows(table)
     cells = [[c for c in r.iter() if c.tag in ("td", "th")] for r in rows]
