@@ -248,3 +248,13 @@ def test_newlines_join_words_but_not_blanks_after_the_last_word() -> None:
     assert _join_lines("\n one\n\n  ") == "  one \n  "  # one newline after the last word
     assert _join_lines("word \n") == "word \n"  # a space came first
     assert _join_lines(" \n\t") == " \n\t"  # blanks alone stay
+
+
+def test_the_native_options_built_once_convert_like_the_public_call() -> None:
+    from html_to_markdown import convert
+
+    from webdata.content import markdown
+
+    assert markdown._NATIVE_OPTIONS is not None  # the installed package still has the names
+    html = "<h2>T</h2><ul><li><b>a</b> b</li></ul><table><tr><td>1</td></tr></table>"
+    assert markdown._convert(html).content == convert(html, markdown.OPTIONS).content
