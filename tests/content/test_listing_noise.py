@@ -349,3 +349,19 @@ def test_alts_of_posters_wrapped_deep_in_their_list_items_go() -> None:
     md = markdown(page(f"<main><h1>Most popular films</h1><ul>{items}</ul></main>"))
     assert "Film number 3" in md
     assert "Actress 3" not in md
+
+
+def test_badges_nested_deep_in_their_cards_go() -> None:
+    # the badge sits five wrappers below the element that also holds the card's picture
+    deep = (
+        "<div><p>Ships free</p><div><p>In stock</p><div><p>Sold online</p><div>"
+        "<p>Top brand</p><span>New Arrival</span></div></div></div></div>"
+    )
+    cards = "".join(
+        f"<div class='tile'><img src='/i/{i}.jpg' alt=''><div>{deep}"
+        f"<h3><a href='/p/{i}'>Zoom lens model {i} for mirrorless cameras</a></h3></div></div>"
+        for i in range(5)
+    )
+    md = markdown(page(f"<main><h1>Lenses</h1><div class='grid'>{cards}</div></main>"))
+    assert "Zoom lens model 2" in md
+    assert "New Arrival" not in md

@@ -104,7 +104,7 @@ _PROMO_MAX_CHARS = 200
 _HEADINGS_OR_PICTURES = "h1, h2, h3, h4, h5, h6, img, picture"
 _MIN_REPEATS = 3
 _LABEL_REPEATS = 5
-_CARD_LEVELS = 4  # a phrase this close to a picture or inside a link is a card's
+_CARD_LEVELS = 6  # a phrase this close to a picture or inside a link is a card's
 
 
 def _short_texts(
