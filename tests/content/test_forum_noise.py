@@ -318,3 +318,15 @@ def test_user_titles_go() -> None:
     )
     md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
     assert "POST_ONE" in md and "USER_TITLE" not in md
+
+
+def test_poster_panel_keeps_the_name() -> None:
+    panel = (
+        "<aside class='ipsComment_author cAuthorPane'><h3 class='cAuthorPane_author'>"
+        "<a href='/profile/1-gringeo/'>PANEL_NAME</a></h3><ul class='cAuthorPane_info'>"
+        "<li>PANEL_RANK Community Regular</li><li>360 posts</li></ul></aside>"
+    )
+    body = thread_body().replace("<div class='message-content'>", panel
+                                 + "<div class='message-content'>", 1)  # fmt: skip
+    md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
+    assert "POST_ONE" in md and "PANEL_NAME" in md and "PANEL_RANK" not in md

@@ -25,7 +25,8 @@ Two kinds of rules, each general (no site names):
   notices (class word ``notice``, small in the block), and quotes repeating a post shown on
   the same page (a reply's copy of it; a quote of a post not on the page stays); and the
   posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
-  byline rule.
+  byline rule, and so is the name heading a poster's side panel (an ``<aside>``, IPB's
+  ``cAuthorPane``), the rest of the panel going.
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -191,6 +192,11 @@ _QUOTE_KEY_CHARS = 40
 # "author" names a byline box elsewhere. Class words it may carry besides "author":
 _BYLINE_WORDS = frozenset({"author", "post", "message", "topic", "details", "info", "line", "meta"})
 _BYLINE_MAX_CHARS = 150
+# A poster's side panel headed by the poster's name (IPB: <aside class="cAuthorPane"><h3
+# class="cAuthorPane_author">NAME</h3>...): the name stays.
+_PANEL_NAME_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+_AUTHOR_WORDS = frozenset({"author", "poster", "username"})
+_PANEL_NAME_MAX_CHARS = 60
 _WORD = re.compile(r"\w+")
 
 
@@ -291,10 +297,34 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 
 def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
-    """``found`` without the posts' author lines, on thread pages."""
+    """``found`` without the posts' author lines, on thread pages; a poster's side panel
+    (an ``<aside>`` headed by the poster's name, IPB's ``cAuthorPane``) goes but its name."""
     if not is_thread_page(scope):
         return found
-    return [n for n in found if not _byline(n)]
+    out: list[LexborNode] = []
+    for node in found:
+        if _byline(node):
+            continue
+        name = _panel_name(node)
+        if name is None:
+            out.append(node)
+        else:
+            out += [c for c in node.iter() if c.mem_id != name.mem_id]
+    return out
+
+
+def _panel_name(node: LexborNode) -> LexborNode | None:
+    """The heading naming the poster, a child of the side panel ``node``."""
+    if node.tag != "aside":
+        return None
+    for child in node.iter():
+        if (
+            child.tag in _PANEL_NAME_TAGS
+            and _class_word(child, _AUTHOR_WORDS)
+            and len(child.text(deep=True, strip=True)) <= _PANEL_NAME_MAX_CHARS
+        ):
+            return child
+    return None
 
 
 def _byline(node: LexborNode) -> bool:
