@@ -23,7 +23,8 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import link_text_len, text_len, topmost
 
-_CANDIDATES = "ul, ol, nav, div, details, section, table"
+_CANDIDATE_TAGS = frozenset({"ul", "ol", "nav", "div", "details", "section", "table"})
+_CANDIDATE_LEVELS = 6  # a jump link sits at most this deep in its table of contents
 _MIN_LINKS = 3
 _FRAGMENT_SHARE = 0.8
 _LINK_DENSE = 0.7
@@ -64,15 +65,12 @@ def _same_heading(link: LexborNode, targets: dict[str, LexborNode]) -> bool:
     return bool(said) and bool(heading) and (said in heading or heading in said)
 
 
-def _is_contents(node: LexborNode, targets: dict[str, LexborNode], total: int) -> bool:
+def _is_contents(node: LexborNode, jumps: int, total: int) -> bool:
+    """Whether ``node``, holding ``jumps`` same-heading jump links, is a table of contents."""
     size = text_len(node)
     if size == 0 or size > _SMALL_SHARE * total or link_text_len(node) < _LINK_DENSE * size:
         return False
-    links = node.css("a[href]")
-    if len(links) < _MIN_LINKS:
-        return False
-    jumps = sum(1 for a in links if _same_heading(a, targets))
-    return jumps >= _FRAGMENT_SHARE * len(links)
+    return jumps >= _FRAGMENT_SHARE * len(node.css("a[href]"))
 
 
 def _with_title(node: LexborNode, scope: LexborNode) -> LexborNode:
@@ -90,7 +88,8 @@ def _with_title(node: LexborNode, scope: LexborNode) -> LexborNode:
 
 def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Tables of contents under ``scope`` (with their titles), outermost first."""
-    if scope.css_first('a[href*="#"]') is None:
+    links = scope.css('a[href*="#"]')
+    if len(links) < _MIN_LINKS:
         return []
     targets = {
         value: n
@@ -98,11 +97,23 @@ def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         for value in (n.attributes.get("id"), n.attributes.get("name"))
         if value
     }
-    if not targets:
+    jumps = [a for a in links if _same_heading(a, targets)]
+    if len(jumps) < _MIN_LINKS:
         return []
+    # candidates: the list-like ancestors of the jump links (a few levels up), by jumps held
+    held: dict[int, tuple[LexborNode, int]] = {}
+    for link in jumps:
+        current = link.parent
+        for _ in range(_CANDIDATE_LEVELS):
+            if current is None or current.mem_id == scope.mem_id:
+                break
+            if current.tag in _CANDIDATE_TAGS:
+                node, count = held.get(current.mem_id, (current, 0))
+                held[current.mem_id] = (node, count + 1)
+            current = current.parent
     found = [
-        n
-        for n in scope.css(_CANDIDATES)
-        if n.mem_id != scope.mem_id and _is_contents(n, targets, total)
+        node
+        for node, count in held.values()
+        if count >= _MIN_LINKS and _is_contents(node, count, total)
     ]
     return [_with_title(n, scope) for n in topmost(found)]
