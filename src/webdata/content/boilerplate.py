@@ -121,7 +121,13 @@ _FORM_BOX_CHARS = 250
 _DETAILS_INPUTS = "input[type=email], input[type=tel], input[type=password], textarea"
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp)\b", re.I)
 _HEADING_MAX_CHARS = 60
-_LABEL_TAGS = "span, div, p, strong, b"
+# Elements whose own text holds a word of the pattern (lexbor matches the text in C, so the
+# pattern runs on a few elements instead of every span and div of the block).
+_LABEL_CANDIDATES = ", ".join(
+    f'{tag}:lexbor-contains("{word}" i)'
+    for tag in ("span", "div", "p", "strong", "b")
+    for word in ("related", "recommended", "similar", "popular", "more", "also", "next")
+)
 # Titles of teaser lists written without a heading element (narrower than the heading
 # pattern: a styled "See also" or "Recommended:" label also opens callouts and spec tables)
 _TEASER_LABEL = re.compile(
@@ -423,7 +429,7 @@ def label_blocks(scope: LexborNode, total: int) -> list[LexborNode]:
     with the title, small relative to ``scope``."""
     out: list[LexborNode] = []
     limit = _SMALL_SHARE * total
-    for label in scope.css(_LABEL_TAGS):
+    for label in scope.css(_LABEL_CANDIDATES):
         text = label.text(deep=True, strip=True)
         if not text or len(text) > _HEADING_MAX_CHARS or not _TEASER_LABEL.match(text):
             continue
