@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import json
 
+from selectolax.lexbor import LexborHTMLParser
+
 from tests.content.pages import page_markdown
+from webdata.content.forum_noise import THREAD_MARK, keep_post_bylines
+from webdata.content.page_marks import set_mark
 
 URL = "https://forum.example.com/threads/best-closed-headphones.973407/"
 THREAD_LD = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "T"}
@@ -326,7 +330,23 @@ def test_poster_panel_keeps_the_name() -> None:
         "<a href='/profile/1-gringeo/'>PANEL_NAME</a></h3><ul class='cAuthorPane_info'>"
         "<li>PANEL_RANK Community Regular</li><li>360 posts</li></ul></aside>"
     )
+    # the same poster on every post: a name repeated like a card's label, kept all the same
     body = thread_body().replace("<div class='message-content'>", panel
-                                 + "<div class='message-content'>", 1)  # fmt: skip
+                                 + "<div class='message-content'>")  # fmt: skip
     md = page(f"<main>{body}</main>", head=ld(THREAD_LD))
-    assert "POST_ONE" in md and "PANEL_NAME" in md and "PANEL_RANK" not in md
+    assert "POST_ONE" in md and "PANEL_RANK" not in md
+    assert md.count("PANEL_NAME") == len(POSTS)
+
+
+def test_poster_panel_name_kept_when_another_rule_picked_its_link() -> None:
+    tree = LexborHTMLParser(
+        "<html><body><main><article><aside class='cAuthorPane'><h3 class='cAuthorPane_author'>"
+        "<a href='/profile/1/'>NAME</a></h3><ul><li>RANK</li></ul></aside><p>POST</p>"
+        "</article></main></body></html>"
+    )
+    set_mark(tree, THREAD_MARK)
+    scope, aside, link = (tree.css_first(q) for q in ("main", "aside", "h3 a"))
+    assert scope is not None and aside is not None and link is not None
+    kept = keep_post_bylines(scope, [aside, link])  # the link: a repeated name, say
+    texts = [n.text(strip=True) for n in kept]
+    assert "RANK" in texts and "NAME" not in texts and aside.mem_id not in {n.mem_id for n in kept}

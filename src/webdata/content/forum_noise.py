@@ -50,7 +50,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import text_len, token_words, topmost, widest_matching
+from webdata.content.dom import has_ancestor_in, text_len, token_words, topmost, widest_matching
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -302,6 +302,7 @@ def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[Lexbor
     if not is_thread_page(scope):
         return found
     out: list[LexborNode] = []
+    names: set[int] = set()
     for node in found:
         if _byline(node):
             continue
@@ -309,8 +310,10 @@ def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[Lexbor
         if name is None:
             out.append(node)
         else:
+            names.add(name.mem_id)
             out += [c for c in node.iter() if c.mem_id != name.mem_id]
-    return out
+    # (other rules may have picked the name's own link: a name repeated on every post)
+    return [n for n in out if not names or not has_ancestor_in(n, names)]
 
 
 def _panel_name(node: LexborNode) -> LexborNode | None:
