@@ -37,3 +37,13 @@ def test_tags_of_many_cards_stay() -> None:
     )
     md = markdown(f"<html><body><main><h1>Blog</h1>{cards}</main></body></html>")
     assert "CARD_TAG_0" in md and "CARD_TAG_5" in md
+
+
+def test_tag_cloud_in_a_fieldset_goes() -> None:
+    cloud = "".join(f"<a href='/tags/t{i}/'>FIELDSET_TAG_{i}</a> " for i in range(12))
+    md = markdown(
+        "<html><body><article><h1>Advent of Code, week 2</h1>"
+        f"<p>{PROSE}</p><fieldset><legend>Tags</legend>{cloud}</fieldset>"
+        "</article></body></html>"
+    )
+    assert PROSE in md and "FIELDSET_TAG_0" not in md

@@ -19,7 +19,9 @@ from webdata.content.dom import text_len
 _SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
 _SELECTOR = 'a[href*="/tag" i], a[href*="/categor" i]'
 _LABEL_CHARS = 20  # text beside the links: "Tags:", "Posted in", separators
-_LINE_TAGS = frozenset({"p", "div", "li", "ul", "ol", "span", "dd", "section", "footer"})
+_LINE_TAGS = frozenset(
+    {"p", "div", "li", "ul", "ol", "span", "dd", "section", "footer", "fieldset"}
+)
 _MAX_LEVELS = 4
 _OWN_LINES = 4
 
