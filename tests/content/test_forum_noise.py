@@ -350,3 +350,26 @@ def test_poster_panel_name_kept_when_another_rule_picked_its_link() -> None:
     kept = keep_post_bylines(scope, [aside, link])  # the link: a repeated name, say
     texts = [n.text(strip=True) for n in kept]
     assert "RANK" in texts and "NAME" not in texts and aside.mem_id not in {n.mem_id for n in kept}
+
+
+def test_phpbb_profile_panel_keeps_the_username() -> None:
+    def profile(n: int) -> str:
+        return (
+            f"<dl class='postprofile' id='profile{n}'><dt class='has-avatar'>"
+            f"<div class='avatar-container'><a href='/u/{n}' class='avatar'>"
+            f"<img class='avatar' src='/a/{n}.jpg' alt='User avatar'></a></div>"
+            f"<a href='/memberlist.php?u={n}' class='username'>POSTER_{n}</a></dt>"
+            f"<dd class='profile-posts'><strong>Posts:</strong> <a href='/s'>9179</a></dd>"
+            "<dd class='profile-joined'><strong>Joined:</strong> Wed Feb 04, 2015</dd></dl>"
+        )
+
+    body = "".join(
+        f"<div id='p{n}' class='post'>{profile(n)}<div class='postbody'><p>POST_{n} "
+        + "words of the post " * 12
+        + "</p></div></div>"
+        for n in (101, 102, 103)
+    )
+    md = page(f"<main>{body}</main>")
+    for n in (101, 102, 103):
+        assert f"POST_{n}" in md and f"POSTER_{n}" in md
+    assert "Joined" not in md and "9179" not in md

@@ -25,8 +25,9 @@ Two kinds of rules, each general (no site names):
   notices (class word ``notice``, small in the block), and quotes repeating a post shown on
   the same page (a reply's copy of it; a quote of a post not on the page stays); and the
   posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
-  byline rule, and so is the name heading a poster's side panel (an ``<aside>``, IPB's
-  ``cAuthorPane``), the rest of the panel going.
+  byline rule, and so is the poster's name in a side panel (the heading of an ``<aside>``,
+  IPB's ``cAuthorPane``; the ``username`` link of phpBB's ``dl.postprofile``), the rest of
+  the panel going.
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -50,7 +51,14 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import has_ancestor_in, text_len, token_words, topmost, widest_matching
+from webdata.content.dom import (
+    contains,
+    has_ancestor_in,
+    text_len,
+    token_words,
+    topmost,
+    widest_matching,
+)
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -196,6 +204,8 @@ _BYLINE_MAX_CHARS = 150
 # class="cAuthorPane_author">NAME</h3>...): the name stays.
 _PANEL_NAME_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 _AUTHOR_WORDS = frozenset({"author", "poster", "username"})
+_PROFILE_WORDS = frozenset({"postprofile"})
+_USERNAME_WORDS = frozenset({"username"})
 _PANEL_NAME_MAX_CHARS = 60
 _WORD = re.compile(r"\w+")
 
@@ -298,22 +308,58 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
     """``found`` without the posts' author lines, on thread pages; a poster's side panel
-    (an ``<aside>`` headed by the poster's name, IPB's ``cAuthorPane``) goes but its name."""
+    (an ``<aside>`` headed by the poster's name, phpBB's ``postprofile``) goes but its name."""
     if not is_thread_page(scope):
         return found
     out: list[LexborNode] = []
-    names: set[int] = set()
+    names: list[LexborNode] = []
     for node in found:
         if _byline(node):
             continue
         name = _panel_name(node)
         if name is None:
-            out.append(node)
-        else:
-            names.add(name.mem_id)
-            out += [c for c in node.iter() if c.mem_id != name.mem_id]
-    # (other rules may have picked the name's own link: a name repeated on every post)
-    return [n for n in out if not names or not has_ancestor_in(n, names)]
+            name = _profile_name(node)
+            if name is None:
+                out.append(node)
+                continue
+            names.append(name)
+            out += _rest(node, name)
+            continue
+        names.append(name)
+        out += [c for c in node.iter() if c.mem_id != name.mem_id]
+    if not names:
+        return out
+    # other rules may have picked the name's own link (a name repeated on every post) or an
+    # element holding it (phpBB's <dt> around avatar and name): the name stays all the same
+    ids = {n.mem_id for n in names}
+    kept: list[LexborNode] = []
+    for node in out:
+        if has_ancestor_in(node, ids):
+            continue
+        inner = next((n for n in names if contains(node, n)), None)
+        kept += [node] if inner is None else _rest(node, inner)
+    return kept
+
+
+def _profile_name(node: LexborNode) -> LexborNode | None:
+    """The one poster's name link (class word ``username``) in a profile panel ``node``
+    (class word ``postprofile``: phpBB's ``dl.postprofile``)."""
+    if not _class_word(node, _PROFILE_WORDS):
+        return None
+    names = [n for n in node.css("a") if _class_word(n, _USERNAME_WORDS)]
+    if len(names) != 1 or len(names[0].text(deep=True, strip=True)) > _PANEL_NAME_MAX_CHARS:
+        return None
+    return names[0]
+
+
+def _rest(holder: LexborNode, name: LexborNode) -> list[LexborNode]:
+    """Everything in ``holder`` but ``name`` and the elements holding it."""
+    out: list[LexborNode] = []
+    current = name
+    while current.parent is not None and current.mem_id != holder.mem_id:
+        out += [c for c in current.parent.iter() if c.mem_id != current.mem_id]
+        current = current.parent
+    return out
 
 
 def _panel_name(node: LexborNode) -> LexborNode | None:
