@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import common_ancestor
-
 _MAX_VARIANTS = 3  # light and dark; or mobile, tablet and desktop
+_LEVELS = 4
 
 
 def _alt(img: LexborNode) -> str:
@@ -24,7 +23,7 @@ def _alt(img: LexborNode) -> str:
 def _variants(first: LexborNode, second: LexborNode) -> bool:
     """Whether ``second`` is ``first`` again: no text lies between them in document order,
     and their common holder shows no other pictures (a gallery's photos may share an alt)."""
-    holder = common_ancestor(first, second)
+    holder = _near_common_ancestor(first, second)
     if holder is None or len(holder.css("img")) > _MAX_VARIANTS:
         return False
     if not holder.text(deep=True, strip=True):
@@ -38,6 +37,26 @@ def _variants(first: LexborNode, second: LexborNode) -> bool:
         elif started and node.tag == "-text" and node.text(deep=False).strip():
             return False
     return False
+
+
+def _near_common_ancestor(first: LexborNode, second: LexborNode) -> LexborNode | None:
+    """The lowest common ancestor of the two within ``_LEVELS`` of both (variants sit side
+    by side; the climb to a far ancestor, and the count of its pictures, is not made)."""
+    ids: set[int] = set()
+    current = first.parent
+    for _ in range(_LEVELS):
+        if current is None:
+            break
+        ids.add(current.mem_id)
+        current = current.parent
+    current = second.parent
+    for _ in range(_LEVELS):
+        if current is None:
+            return None
+        if current.mem_id in ids:
+            return current
+        current = current.parent
+    return None
 
 
 def _holder(img: LexborNode, scope: LexborNode) -> LexborNode:
