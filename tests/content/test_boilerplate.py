@@ -381,3 +381,15 @@ def test_table_of_contents_heading_opens_a_removed_block(heading: str) -> None:
 def test_reading_times_and_comment_counters_are_removed(phrase: str) -> None:
     md = markdown(in_main(f"<div><span>{phrase}</span></div>"))
     assert PROSE in md and phrase not in md
+
+
+def test_comment_form_box_goes_with_its_notes() -> None:
+    box = (
+        "<div class='respond'><p>COMMENT_NOTE Note that I will only approve comments that "
+        "relate to the blog post itself, not ones that relate only to previous comments. This "
+        "keeps the discussion on topic.</p><form><textarea name='c'></textarea></form>"
+        "<p>COMMENT_NOTE_2 Your submission will be ignored if any field is left blank, but "
+        "your email address will not be displayed.</p></div>"
+    )
+    md = markdown(in_main(box))
+    assert PROSE in md and "COMMENT_NOTE" not in md

@@ -117,7 +117,7 @@ _PICTURES = "img, picture, video, iframe, object, embed"
 _WORDS = re.compile(r"[a-z0-9]+")
 _SMALL_SHARE = 0.3
 _LABEL_SHARE = 0.05
-_FORM_BOX_CHARS = 250
+_FORM_BOX_CHARS = 400
 _DETAILS_INPUTS = "input[type=email], input[type=tel], input[type=password], textarea"
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp)\b", re.I)
 _HEADING_MAX_CHARS = 60
