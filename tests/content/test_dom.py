@@ -1,6 +1,6 @@
 from selectolax.lexbor import LexborHTMLParser
 
-from webdata.content.dom import link_text_len, measuring, text_len
+from webdata.content.dom import link_text_len, measuring, text_len, token_words
 
 
 def test_measures_are_the_same_with_the_memo() -> None:
@@ -25,3 +25,12 @@ def test_the_memo_ends_with_its_block() -> None:
     assert p is not None
     p.decompose()
     assert text_len(div) == 0  # measured again, not remembered
+
+
+def test_token_words_are_remembered_but_each_caller_gets_its_own_list() -> None:
+    first = token_words("siteHeader_nav-2")
+    assert first == ["site", "header", "nav", "2"]
+    first.append("changed")
+    assert token_words("siteHeader_nav-2") == ["site", "header", "nav", "2"]
+    assert token_words("container") == ["container"]
+    assert token_words("NAVBar") == ["navbar"]

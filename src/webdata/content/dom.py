@@ -13,13 +13,27 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 
 
+# token -> its words: the rules split the same class tokens again and again (emptied when full).
+_WORDS: dict[str, tuple[str, ...]] = {}
+_MAX_WORDS = 65_536
+
+
 def token_words(token: str) -> list[str]:
     """The lowercase words of one class/id token (``siteHeader``, ``share_buttons-2``)."""
+    words = _WORDS.get(token)
+    if words is None:
+        if len(_WORDS) >= _MAX_WORDS:
+            _WORDS.clear()
+        words = _WORDS[token] = _split_words(token)
+    return list(words)  # (a new list: the caller may change it)
+
+
+def _split_words(token: str) -> tuple[str, ...]:
     if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)
-        return [token]
+        return (token,)
     if not token.islower():  # (most tokens are lowercase already: no camel case to split)
         token = _CAMEL.sub(r"\1-\2", token).lower()
-    return [w for w in _WORD_SPLIT.split(token) if w]
+    return tuple(w for w in _WORD_SPLIT.split(token) if w)
 
 
 # (text_len, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
