@@ -393,3 +393,13 @@ def test_comment_form_box_goes_with_its_notes() -> None:
     )
     md = markdown(in_main(box))
     assert PROSE in md and "COMMENT_NOTE" not in md
+
+
+@pytest.mark.parametrize("heading", ["Help improve MDN", "Feedback", "Was this page helpful?"])
+def test_feedback_widget_is_removed(heading: str) -> None:
+    widget = (
+        f"<section><h2>{heading}</h2><p>FEEDBACK_TEXT Learn how to contribute.</p>"
+        "<a href='/feedback'>Report a problem</a></section>"
+    )
+    md = markdown(in_main(widget))
+    assert PROSE in md and "FEEDBACK_TEXT" not in md

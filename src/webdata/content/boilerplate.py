@@ -93,6 +93,9 @@ _BOILERPLATE_HEADING = re.compile(
     r"(?:board|page|site)\s+footer|"
     # tables of contents (their links repeat the headings; a script may not have filled them)
     r"table\s+of\s+contents?(?:\s+show|\s+hide)?|in\s+this\s+(?:article|post)|on\s+this\s+page|"
+    # feedback widgets closing documentation pages
+    r"help\s+(?:us\s+)?improve\b.{0,40}|(?:send|give|leave|share)\s+(?:us\s+)?(?:your\s+)?feedback|"
+    r"feedback|was\s+this\s+(?:page|article|helpful)\b.*|"
     # author boxes below the text: the writer's bio and photo, not the article
     r"about\s+the\s+(?:authors?|writers?|contributors?)|meet\s+the\s+(?:authors?|writers?)|"
     r"(?:article\s+)?(?:written|reviewed|edited|fact[- ]checked)\s+by.{0,40}|"
