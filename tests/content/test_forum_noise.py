@@ -373,3 +373,10 @@ def test_phpbb_profile_panel_keeps_the_username() -> None:
     for n in (101, 102, 103):
         assert f"POST_{n}" in md and f"POSTER_{n}" in md
     assert "Joined" not in md and "9179" not in md
+
+
+def test_short_posts_saying_powered_by_or_edited_stay() -> None:
+    short = ("SHORT_ONE mine is powered by solar panels.", "SHORT_TWO edited the config by hand")
+    body = "".join(post(n, text) for n, text in enumerate(POSTS + short, start=1))
+    md = page(f"<main><div class='block'>{body}</div></main>", head=ld(THREAD_LD))
+    assert "SHORT_ONE" in md and "SHORT_TWO" in md

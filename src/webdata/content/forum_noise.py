@@ -149,10 +149,14 @@ _THREAD_LINE = re.compile(
     # ... and its profile fields in the post's side panel (vBulletin, SMF, phpBB)
     r"(?:location|posts|messages|reputation)\s*:\s*.{1,40}|"
     # the board software's credit and feeds in the thread's footer
-    r"(?:.{0,40}\W)?powered\s+by\s+.{1,40}|(?:atom|rss)\s+(?:topic\s+)?feed|"
+    # (after a separator only: "Mine is powered by solar panels" is a post)
+    r"(?:[^.!?]{0,40}[|\u00b7\u2022\u2013\u2014-]\s*)?powered\s+by\s+[^.!?]{1,40}|"
+    r"(?:atom|rss)\s+(?:topic\s+)?feed|"
     # the time gap between two posts ("2 weeks later..."), the edit note under a post
     r"(?:an?|\d+)\s+(?:days?|weeks?|months?|years?)\s+later|"
-    r"edited\s+.{0,40}\bby\s+.{1,40}?(?:\s*\(see\s+edit\s+history\))?|"
+    # (a date or an age before "by": "Edited the config by hand" is a post)
+    r"edited\s+(?:[a-z]+\s+\d{1,2}(?:,?\s+\d{4})?|\d+\s+\w+\s+ago|just\s+now|yesterday|"
+    r"today)\s+by\s+.{1,40}?(?:\s*\(see\s+edit\s+history\))?|"
     # the thread's buttons and pickers (phpBB, IPB, SMF)
     r"followers?(?:\s+[\d.,]+)?|post\s+a\s+reply|reply\s+to\s+(?:this\s+)?(?:topic|thread)|"
     r"previous\s+topic\W+next\s+topic|go\s+to\s+topic\s+listing"
