@@ -47,3 +47,12 @@ def test_tag_cloud_in_a_fieldset_goes() -> None:
         "</article></body></html>"
     )
     assert PROSE in md and "FIELDSET_TAG_0" not in md
+
+
+def test_a_malformed_tag_url_is_left_alone() -> None:
+    md = markdown(
+        "<html><body><article><h1>Post</h1>"
+        f"<p>{PROSE}</p><div><a href='http://[broken/tag/x'>ODD_LINK</a></div>"
+        "</article></body></html>"
+    )
+    assert PROSE in md and "ODD_LINK" in md

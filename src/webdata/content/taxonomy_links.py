@@ -27,7 +27,10 @@ _OWN_LINES = 4
 
 
 def _taxonomy(link: LexborNode) -> bool:
-    path = urlsplit(link.attributes.get("href") or "").path.lower()
+    try:
+        path = urlsplit(link.attributes.get("href") or "").path.lower()
+    except ValueError:  # a malformed host ("http://[bad/tag/x") is no taxonomy page
+        return False
     return any(segment in _SEGMENTS for segment in path.split("/"))
 
 
