@@ -5,7 +5,10 @@ Landing pages ship each illustration twice (``dark:hidden`` / ``hidden dark:bloc
 ``-mobile`` file beside the desktop one) and hide one copy with CSS; the markdown would show
 both. An image whose ``alt`` equals the previous image's, with no text between the two, is
 the same picture again and goes with the wrappers that hold nothing else; the first stays.
-(Copies with the same URL are ``media_noise``'s.)
+So goes a shop card's hover photo (a second photo of the item under the same alt, shown in
+place of the first): a card shows one picture at a time. Two photos with text between them,
+or among more than three pictures (a gallery), stay. (Copies with the same URL are
+``media_noise``'s.)
 """
 
 from __future__ import annotations
