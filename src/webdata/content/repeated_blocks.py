@@ -3,9 +3,10 @@ of the same description), a product text repeated in a tab, a card rendered twic
 
 A block of ``MIN_CHARS`` (``PRODUCT_MIN_CHARS`` on product pages) to ``_MAX_CHARS``
 characters whose text equals an earlier block's is dropped; the first copy stays. Not
-touched: quotes (a reply quoting a post repeats it on purpose), code, and copies nested in
-each other. Blocks already removed as boilerplate
-neither count as the first copy nor are looked at.
+touched: quotes (a reply quoting a post repeats it on purpose), code, copies nested in
+each other, and copies in two tab panels that hold code (documentation writes the same
+steps once per language or platform tab, each tab a whole walkthrough). Blocks already
+removed as boilerplate neither count as the first copy nor are looked at.
 """
 
 from __future__ import annotations
@@ -35,6 +36,19 @@ def _quoted(node: LexborNode) -> bool:
     return False
 
 
+def _code_tab(node: LexborNode) -> int | None:
+    """``mem_id`` of the tab panel around ``node`` when that panel holds code, else None.
+
+    Only code tabs: the tabs of listings and shops (all / popular, description / details)
+    do repeat the same items, and there the copy is noise."""
+    current = node.parent
+    while current is not None:
+        if current.attributes.get("role") == "tabpanel":
+            return current.mem_id if current.css_first("pre") is not None else None
+        current = current.parent
+    return None
+
+
 def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> list[LexborNode]:
     """Second and later copies of a block under ``scope``; ``removed``: already going."""
     gone = {n.mem_id for n in removed}
@@ -57,6 +71,9 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
             continue  # a wrapper and its only child: one block, not two
         if node.css_first(_KEPT_INSIDE) is not None or _quoted(node) or _quoted(first):
             continue
+        panel = _code_tab(node)
+        if panel is not None and _code_tab(first) not in (None, panel):
+            continue  # the same step in another language's tab
         out.append(node)
         gone.add(node.mem_id)
     return out
