@@ -403,3 +403,14 @@ def test_feedback_widget_is_removed(heading: str) -> None:
     )
     md = markdown(in_main(widget))
     assert PROSE in md and "FEEDBACK_TEXT" not in md
+
+
+@pytest.mark.parametrize("name", ["entry-meta", "post-meta", "story-dateline"])
+def test_post_meta_line_is_removed(name: str) -> None:
+    md = markdown(in_main(f"<div class='{name}'>Posted on July 5, 2025 by META_AUTHOR</div>"))
+    assert PROSE in md and "META_AUTHOR" not in md
+
+
+def test_a_meta_named_content_block_stays() -> None:
+    md = markdown(in_main("<div class='meta-description'>META_TEXT A short summary.</div>"))
+    assert "META_TEXT" in md

@@ -42,8 +42,9 @@ Rules, each general (no site names):
   (``taxonomy_links.py``);
 * share links: links to social networks' share endpoints, with the line they fill
   (``share_links.py``);
-* bylines: short elements named ``byline`` (the author and date line; the metadata
-  carries both), never one holding a heading;
+* bylines: short elements named ``byline`` or ``dateline``, or a post's meta line
+  (``entry-meta``, ``post-meta``: date, author, categories; the metadata carries them),
+  never one holding a heading;
 
 * small blocks hidden by a utility class (``hide``, ``hidden``, ``d-none``, ``sr-only``...),
   unless a responsive class shows them (``hidden md:block``).
@@ -188,6 +189,9 @@ _UI_PHRASE = re.compile(
 )
 _UI_MAX_CHARS = 80
 _BYLINE_MAX_CHARS = 200
+_BYLINE_WORDS = frozenset({"byline", "dateline"})
+_META_OWNERS = frozenset({"entry", "post", "article", "story"})  # "entry-meta", "post-meta"
+_BYLINE_SELECTOR = '[class*="yline" i], [id*="yline" i], [class*="dateline" i], [class*="meta" i]'
 _MARKED_WORDS = frozenset({"paywall", "nocontent", "sitenotice"})  # (and "site-notice")
 _MARKED_SELECTOR = ", ".join(
     f'[class*="{w}" i], [id*="{w}" i]' for w in ("paywall", "nocontent", "notice")
@@ -482,18 +486,24 @@ def marked_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 
 def byline_removals(scope: LexborNode) -> list[LexborNode]:
-    """Short elements named ``byline`` (class/id word): the author and date line, which the
-    metadata carries; never one holding a heading or much text."""
+    """Short elements named ``byline``/``dateline`` or a post's meta line (``entry-meta``):
+    the author and date line, which the metadata carries; never one holding a heading or
+    much text."""
     out: list[LexborNode] = []
-    for node in scope.css('[class*="yline" i], [id*="yline" i]'):
+    for node in scope.css(_BYLINE_SELECTOR):
         if node.mem_id == scope.mem_id or text_len(node) > _BYLINE_MAX_CHARS:
             continue
         value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-        if any("byline" in token_words(t) for t in value.split()) and (
-            node.css_first(_HEADINGS) is None
-        ):
+        if any(_byline_token(t) for t in value.split()) and node.css_first(_HEADINGS) is None:
             out.append(node)
     return out
+
+
+def _byline_token(token: str) -> bool:
+    words = set(token_words(token))
+    return bool(words & _BYLINE_WORDS) or (
+        "meta" in words and bool(words & _META_OWNERS) and words <= _META_OWNERS | {"meta"}
+    )
 
 
 def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
