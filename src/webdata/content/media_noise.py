@@ -5,7 +5,12 @@
 * carousel clones: the slides a slider library copies to loop (``slick-cloned``,
   ``swiper-slide-duplicate``, ``cloned``...) repeat slides already in the page;
 * repeated images: the same picture (same URL path) shown again, as galleries do with
-  thumbnails and responsive layouts with a second copy; the first one is kept.
+  thumbnails and responsive layouts with a second copy; the first one is kept;
+* invisible frames: an ``<iframe>`` a reader never sees (declared 0-2 px wide or high, hidden
+  by its style or ``aria-hidden``, a beacon endpoint) or that shows nothing (no ``src``,
+  ``about:blank``: a script fills it). Markdown writes a frame as a link titled by the
+  frame, so these came out as stray "Buy With Prime" or "iframe" links; a visible frame (an
+  embedded video, a podcast player, a seller's description) stays a link to what it shows.
 
 A removed image takes with it the wrappers that held nothing else (``<a><img></a>`` or a
 list item), so no empty link or bullet is left behind.
@@ -33,6 +38,9 @@ _BEACON = re.compile(
     r"analytics\.twitter\.com|px\.ads\.linkedin\.com|t\.co/i/adsct"
 )  # matched on the lowercased URL: an ignore-case alternation is several times slower
 _PIXEL_MAX = 2
+# (in a frame's inline style: widgets that load collapsed are written ``height: 0px``)
+_STYLE_SIZE = re.compile(r"(?:^|;)\s*(width|height)\s*:\s*(\d+(?:\.\d+)?)px", re.IGNORECASE)
+_STYLE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _SOURCE_ATTRS = ("src", "data-src", "data-lazy-src", "data-original")
 
 
@@ -57,6 +65,24 @@ def _is_pixel(img: LexborNode, src: str) -> bool:
     if width is not None and height is not None and width <= _PIXEL_MAX and height <= _PIXEL_MAX:
         return True
     return bool(src) and _BEACON.search(src.lower()) is not None
+
+
+def _invisible_frame(frame: LexborNode) -> bool:
+    """A frame nobody sees (0-2 px, hidden, a beacon) or that shows nothing (no page)."""
+    attrs = frame.attributes
+    src = (attrs.get("src") or attrs.get("data-src") or "").strip().lower()
+    if not src or src.startswith(("about:", "javascript:")) or _BEACON.search(src):
+        return True
+    if attrs.get("aria-hidden") == "true":
+        return True
+    for name in ("width", "height"):
+        size = _size(attrs.get(name))
+        if size is not None and size <= _PIXEL_MAX:
+            return True
+    style = attrs.get("style") or ""
+    if _STYLE_HIDDEN.search(style):
+        return True
+    return any(float(value) <= _PIXEL_MAX for _, value in _STYLE_SIZE.findall(style))
 
 
 def _picture_key(src: str) -> str:
@@ -99,4 +125,5 @@ def media_removals(scope: LexborNode) -> list[LexborNode]:
         if key in seen:
             found.append(_outermost_holder(img, scope))
         seen.add(key)
+    found += [f for f in scope.css("iframe") if _invisible_frame(f)]
     return found
