@@ -2,7 +2,8 @@
 
 Metric (the benchmark authors'): word-level F1 between extracted text and ``main_content``,
 both as bags of lowercase ``\\w+`` tokens, averaged over pages and per page type. Markdown is
-reduced to text first: link targets and image URLs dropped, their text kept, and the inline
+reduced to text first: link targets and image URLs dropped, their text kept (an autolink
+``<https://...>`` shows its address, so that stays), and the inline
 HTML tags a GFM writer emits (``<br>`` in table cells, ``<sub>``, ``<sup>``) dropped: a reader
 sees a line break or a raised number, not the words "br" and "sup".
 
@@ -26,7 +27,7 @@ BENCH = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "wc
 _TOKEN = re.compile(r"\w+")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+\"[^\"]*\")?\)")
 _LINK = re.compile(r"\[([^\]]*)\]\((?:<[^>]*>|(?:[^()\s]|\([^()]*\))*)(?:\s+\"[^\"]*\")?\)")
-_AUTOLINK = re.compile(r"<(?:https?|mailto):[^>\s]+>")
+_AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]+)>")  # shown as its address
 _REF_DEF = re.compile(r"^\s*\[[^\]]+\]:\s+\S+.*$", re.M)
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _SCRIPT_TAG = re.compile(r"</?su[bp]>", re.I)  # joined as in the page: x<sup>2</sup> is x2
@@ -67,7 +68,7 @@ def load_pages(bench: Path = BENCH) -> Iterator[Page]:
 def markdown_to_text(md: str) -> str:
     md = _IMAGE.sub(r"\1", md)
     md = _LINK.sub(r"\1", md)
-    md = _AUTOLINK.sub(" ", md)
+    md = _AUTOLINK.sub(r" \1 ", md)
     md = _SCRIPT_TAG.sub("", _BREAK.sub(" ", md))
     return _REF_DEF.sub(" ", md)
 
