@@ -48,6 +48,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
 )
+from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
@@ -297,6 +298,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += variant_removals(scope)
     found += loop_copy_removals(scope)
     found += service_removals(scope, total)
+    found += overlay_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_list_removals(scope, found)
