@@ -380,3 +380,18 @@ def test_short_posts_saying_powered_by_or_edited_stay() -> None:
     body = "".join(post(n, text) for n, text in enumerate(POSTS + short, start=1))
     md = page(f"<main><div class='block'>{body}</div></main>", head=ld(THREAD_LD))
     assert "SHORT_ONE" in md and "SHORT_TWO" in md
+
+
+def test_post_header_keeps_the_post_date() -> None:
+    def smf_post(n: int) -> str:
+        return (
+            f"<div id='msg{n}' class='windowbg'><div class='postarea'><div class='keyinfo'>"
+            f"<div class='subject_title'><a href='/index.php?msg={n}'>Re: Thread title</a></div>"
+            f"<div class='postinfo'><a href='/index.php?msg={n}' class='smalltext'>"
+            f"June 0{n % 9 + 1}, 2024, 11:23:55 AM</a></div></div>"
+            f"<div class='post'><p>POST_{n} {'words of the post ' * 12}</p></div></div></div>"
+        )
+
+    md = page(f"<main>{''.join(smf_post(n) for n in (101, 102, 103))}</main>")
+    assert "POST_103" in md and "June 05, 2024, 11:23:55 AM" in md  # the post's date stays
+    assert "Re: Thread title" not in md  # the rest of the header goes

@@ -27,7 +27,9 @@ Two kinds of rules, each general (no site names):
   posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
   byline rule, and so is the poster's name in a side panel (the heading of an ``<aside>``,
   IPB's ``cAuthorPane``; the ``username`` link of phpBB's ``dl.postprofile``), the rest of
-  the panel going.
+  the panel going;
+  and so is a post's date link in the post's header (SMF's ``keyinfo``: subject and date
+  links, which the link-list rule takes), the rest of the header going.
 
 Lines and notices are found by a keyword of their text (lexbor's ``:lexbor-contains``, asked
 only for the keywords present in the block's text), then widened to the largest element
@@ -76,6 +78,17 @@ _MIN_COMMENTS = 2
 _POST_ANCHORS = '[id^="p"], [id^="msg"]'
 _POST_ID = re.compile(r"(?:p|post|msg)[-_]?\d+")
 _MIN_POSTS = 2
+# A post's date as its header writes it, whole: "June 04, 2024, 11:23:55 AM", "4 Jun 2024",
+# "2024-06-04 11:23", "04/06/2024" (the link to the post: its permalink).
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_POST_DATE = re.compile(
+    rf"^\W*(?:on\s+)?(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})"
+    r"(?:,?\s*(?:at\s+)?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?\W*$",
+    re.IGNORECASE,
+)
+_POST_HEADER_MAX_CHARS = 200
 
 # Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
 # the largest element around it, up to a size, whose whole text is the notice (a <select>'s
@@ -320,6 +333,10 @@ def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[Lexbor
     for node in found:
         if _byline(node):
             continue
+        date = _post_date(node)
+        if date is not None:
+            out += _rest(node, date)  # a post's header: its date stays, the rest goes
+            continue
         name = _panel_name(node)
         if name is None:
             name = _profile_name(node)
@@ -354,6 +371,23 @@ def _profile_name(node: LexborNode) -> LexborNode | None:
     if len(names) != 1 or len(names[0].text(deep=True, strip=True)) > _PANEL_NAME_MAX_CHARS:
         return None
     return names[0]
+
+
+def _post_date(node: LexborNode) -> LexborNode | None:
+    """The post's date link in ``node``, a short header inside a post (an element carrying a
+    post's id): the link's whole text is the date. The link-list rule takes such headers
+    (a subject link and a date link), yet the date is the post's own."""
+    if len(node.text(deep=True, strip=True)) > _POST_HEADER_MAX_CHARS:
+        return None
+    dates = [a for a in node.css("a") if _POST_DATE.match(a.text(deep=True, strip=True))]
+    if len(dates) != 1:
+        return None
+    current = node.parent
+    while current is not None and current.tag != "-document":
+        if current.tag != "article" and is_post_id(current.attrs.get("id") or ""):
+            return dates[0]
+        current = current.parent
+    return None
 
 
 def _rest(holder: LexborNode, name: LexborNode) -> list[LexborNode]:
