@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.absolutize import absolutize
+from webdata.content.article_noise import mark_article_page
 from webdata.content.category_text import take_in_category_text
 from webdata.content.clean import remove_comments, remove_junk
 from webdata.content.code_blocks import mark_code_languages
@@ -119,6 +120,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
         if options.only_main_content and not options.include_tags:  # read by its rules only
             mark_product_page(tree, metadata)
             mark_thread_page(tree, metadata)
+            mark_article_page(tree, metadata)
         root, warning = _select(tree, options)
         mark_code_languages(root)
         absolutize(root, resolver)

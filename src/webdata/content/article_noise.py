@@ -1,0 +1,92 @@
+"""Boilerplate of article pages (news stories, blog posts) inside the main block.
+
+The page is marked as an article from its head (JSON-LD ``Article``, ``NewsArticle``,
+``BlogPosting``..., or ``og:type`` ``article``) before the cleaning removes it.
+
+Rule, general (no site names): on an article page, a block of links to other pages after the
+article's text (a "related posts" list or teaser grid: several title links, the block mostly
+link text) goes, whatever its size. The common link-list rule leaves long lists of
+title-sized links (they are the items of listing pages) and blocks larger than 30% of the
+main block; on an article the story comes first, and a long list of titles after it is the
+site's other posts, not the story.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.dom import link_text_len, text_len
+from webdata.content.jsonld import graph_from_dumps, node_types
+from webdata.content.page_marks import get_mark, set_mark
+
+ARTICLE_MARK = "data-webdata-article"
+_ARTICLE_TYPES = frozenset(
+    {"Article", "NewsArticle", "BlogPosting", "Report", "ReportageNewsArticle", "TechArticle"}
+)
+_OG_ARTICLE = "article"
+_CANDIDATES = "ul, ol, div, section, aside, nav, p, table"
+_MIN_LINKS = 3  # a list, not a title and a "read more"
+_LINK_SHARE = 0.8  # the block is links (the teasers' titles), not prose with links
+_STORY_LINKS = 0.5  # the rest of the block is prose (a story), not more links
+_TITLE_CHARS = 15  # characters per link at least: titles, not a menu (menus have their rule)
+
+
+def _article_metadata(metadata: dict[str, Any]) -> bool:
+    graph = graph_from_dumps(metadata.get("jsonLd"))
+    if graph.main is not None and _ARTICLE_TYPES.intersection(node_types(graph.main)):
+        return True
+    og_type = metadata.get("og:type")
+    return isinstance(og_type, str) and og_type.strip().lower() == _OG_ARTICLE
+
+
+def mark_article_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
+    """Record on the ``<html>`` element whether the page is an article."""
+    if _article_metadata(metadata):
+        set_mark(tree, ARTICLE_MARK)
+
+
+def is_article_page(node: LexborNode) -> bool:
+    """Whether the document of ``node`` was marked by :func:`mark_article_page`."""
+    return get_mark(node, ARTICLE_MARK) is not None
+
+
+def _text_before(node: LexborNode, scope: LexborNode) -> int:
+    """Characters of ``scope``'s text before ``node`` in document order."""
+    before = 0
+    current = node
+    while current.mem_id != scope.mem_id and current.parent is not None:
+        sibling = current.prev
+        while sibling is not None:
+            before += text_len(sibling) if sibling.tag != "-text" else len(sibling.text(strip=True))
+            sibling = sibling.prev
+        current = current.parent
+    return before
+
+
+def article_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Lists and grids of links to other posts after the article's text in ``scope``
+    (text length ``total``), on article pages."""
+    if not is_article_page(scope):
+        return []
+    out: list[LexborNode] = []
+    scope_links = link_text_len(scope)
+    for node in scope.css(_CANDIDATES):
+        if node.mem_id == scope.mem_id:
+            continue
+        size = text_len(node)
+        if not size or link_text_len(node) < _LINK_SHARE * size:
+            continue
+        if node.css_first("h1") is not None:
+            continue
+        links = [a for a in node.css("a[href]") if text_len(a)]
+        if len(links) < _MIN_LINKS or size < _TITLE_CHARS * len(links):
+            continue
+        before = _text_before(node, scope)
+        if before < size or total - before - size > size:
+            continue  # not after the story: the page's own list, or text follows it
+        if scope_links - link_text_len(node) >= _STORY_LINKS * (total - size):
+            continue  # the rest is links too: a list page (marked as an article) of items
+        out.append(node)
+    return out
