@@ -170,6 +170,19 @@ def test_blocks_shown_by_a_responsive_class_are_kept() -> None:
     assert "SHOWN_ON_DESKTOP" in md
 
 
+def test_hidden_panels_of_a_tab_set_are_kept() -> None:
+    panels = (
+        "<ul class='templates-list'><li>PANEL_WORK accounting tasks</li></ul>"
+        "<ul class='templates-list hidden'><li>PANEL_HOME appointments</li></ul>"
+        "<div class='flex row'>ROW_ONE</div><div class='row hidden'>ROW_TWO</div>"
+    )
+    md = markdown(in_main(panels))
+    assert "PANEL_HOME" in md and "ROW_TWO" in md  # the script shows them: content
+    copy = "<span class='price'>PRICE_COPY</span><span class='price hidden'>PRICE_COPY</span>"
+    md = markdown(in_main(copy + "<span class='note hidden'>LONE_HIDDEN</span>"))
+    assert md.count("PRICE_COPY") == 1 and "LONE_HIDDEN" not in md
+
+
 def test_a_small_select_goes_a_select_that_is_the_content_stays() -> None:
     picker = "<label>Size <select><option>SIZE_SMALL</option><option>SIZE_LARGE</option></select>"
     md = markdown(in_main(f"{picker}</label>"))

@@ -47,7 +47,9 @@ Rules, each general (no site names):
   never one holding a heading;
 
 * small blocks hidden by a utility class (``hide``, ``hidden``, ``d-none``, ``sr-only``...),
-  unless a responsive class shows them (``hidden md:block``).
+  unless a responsive class shows them (``hidden md:block``) or they are panels of a set the
+  page shows one at a time (tabs, "show more": a sibling of the same kind is shown and says
+  something else).
 
 Other hidden elements (``hidden`` attribute, ``aria-hidden``, ``display:none``) are deliberately
 kept: tabs and accordions of product and documentation pages are hidden until clicked and are
@@ -214,6 +216,11 @@ _HIDDEN_CLASSES = frozenset(
 )  # fmt: skip
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
+# Utility classes that only set how a shown element is displayed: a tab's shown panel may
+# carry ``flex`` where its hidden siblings carry ``hidden``.
+_DISPLAY_CLASSES = frozenset(
+    {"block", "flex", "grid", "inline", "inline-block", "inline-flex", "table", "contents", "show"}
+)
 
 
 def _has_text(node: LexborNode) -> bool:
@@ -509,8 +516,9 @@ def _byline_token(token: str) -> bool:
 def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Small blocks hidden by a utility class (``hide``, ``d-none``, ``sr-only``...).
 
-    Not when another class shows them at some breakpoint (``hidden md:block``), and not large
-    ones (a hidden tab holding the page's text is content).
+    Not when another class shows them at some breakpoint (``hidden md:block``), not large
+    ones (a hidden tab holding the page's text is content), and not the hidden panels of a
+    tab set whose shown panel is a sibling (:func:`_tab_panel`).
     """
     own = scope.mem_id
     out: list[LexborNode] = []
@@ -520,6 +528,40 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         classes = (node.attributes.get("class") or "").lower().split()
         if not _HIDDEN_CLASSES.intersection(classes) or any(_SHOWN.match(c) for c in classes):
             continue
-        if text_len(node) <= _SMALL_SHARE * total:
+        if text_len(node) <= _SMALL_SHARE * total and not _tab_panel(node, classes):
             out.append(node)
     return out
+
+
+def _tab_panel(node: LexborNode, classes: list[str]) -> bool:
+    """Whether ``node`` (hidden by ``classes``) is one panel of a set the page shows one at a
+    time by script (tabs, "show more"): a sibling of the same tag is shown, with the same
+    classes but the hidden and display ones (or both are ``role=tabpanel``), and says
+    something else (a responsive copy says the same)."""
+    parent = node.parent
+    if parent is None:
+        return False
+    tabpanel = node.attributes.get("role") == "tabpanel"
+    kind = _panel_kind(classes)
+    if not kind and not tabpanel:
+        return False
+    text = None
+    for sibling in parent.iter():
+        if sibling.tag != node.tag or sibling.mem_id == node.mem_id:
+            continue
+        other = (sibling.attributes.get("class") or "").lower().split()
+        if _HIDDEN_CLASSES.intersection(other):
+            continue
+        if not (tabpanel and sibling.attributes.get("role") == "tabpanel") and (
+            not kind or _panel_kind(other) != kind
+        ):
+            continue
+        if text is None:
+            text = node.text(deep=True, separator=" ", strip=True)
+        if sibling.text(deep=True, separator=" ", strip=True) != text:
+            return True
+    return False
+
+
+def _panel_kind(classes: list[str]) -> frozenset[str]:
+    return frozenset(c for c in classes if c not in _HIDDEN_CLASSES and c not in _DISPLAY_CLASSES)
