@@ -62,7 +62,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len, token_words
+from webdata.content.dom import deep_text, link_text_len, text_len, token_words
 from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
 
@@ -356,7 +356,7 @@ def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
     for node in scope.css(_UI_TAGS):
         if node.mem_id == own:
             continue
-        text = node.text(deep=True, strip=True)
+        text = deep_text(node)
         if text and len(text) <= _UI_MAX_CHARS and _UI_PHRASE.match(text):
             out.append(node)
     return out

@@ -36,21 +36,35 @@ def _split_words(token: str) -> tuple[str, ...]:
     return tuple(w for w in _WORD_SPLIT.split(token) if w)
 
 
-# (text_len, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
+# (deep_text, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
 # threads and tasks each have their own).
-_MEMO: ContextVar[tuple[dict[int, int], dict[int, int]] | None] = ContextVar("_MEMO", default=None)
+_MEMO: ContextVar[tuple[dict[int, str], dict[int, int]] | None] = ContextVar("_MEMO", default=None)
 
 
 @contextmanager
 def measuring() -> Iterator[None]:
-    """Remember ``text_len`` and ``link_text_len`` of each node measured inside: the rules of
-    onlyMainContent measure the same nodes many times. The tree must not change inside (a
-    removed node's ``mem_id`` can be reused by a new one)."""
+    """Remember ``deep_text`` (so ``text_len``) and ``link_text_len`` of each node measured
+    inside: the rules of onlyMainContent read and measure the same nodes many times. The tree
+    must not change inside (a removed node's ``mem_id`` can be reused by a new one)."""
     token = _MEMO.set(({}, {}))
     try:
         yield
     finally:
         _MEMO.reset(token)
+
+
+def deep_text(node: LexborNode) -> str:
+    """``node.text(deep=True, strip=True)``: its text nodes stripped and joined (remembered
+    while ``measuring``: the rules read the same blocks' texts again and again)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return node.text(deep=True, strip=True)
+    texts = memo[0]
+    key = node.mem_id
+    value = texts.get(key)
+    if value is None:
+        value = texts[key] = node.text(deep=True, strip=True)
+    return value
 
 
 def text_len(node: LexborNode) -> int:
@@ -59,15 +73,7 @@ def text_len(node: LexborNode) -> int:
     Each text node is stripped before counting, so the measure is additive over disjoint
     subtrees (the length of a parent equals the sum of its children's).
     """
-    memo = _MEMO.get()
-    if memo is None:
-        return len(node.text(deep=True, strip=True))
-    sizes = memo[0]
-    key = node.mem_id
-    size = sizes.get(key)
-    if size is None:
-        size = sizes[key] = len(node.text(deep=True, strip=True))
-    return size
+    return len(deep_text(node))
 
 
 def link_text_len(node: LexborNode) -> int:

@@ -47,6 +47,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import (
     contains,
+    deep_text,
     link_text_len,
     near_ancestor_tagged,
     text_len,
@@ -121,7 +122,7 @@ def _short_texts(
             first = node.text(deep=False, strip=True)
             if not first or len(first) > limit:
                 continue
-        text = node.text(deep=True, strip=True)
+        text = deep_text(node)
         if text and len(text) <= limit:
             yield node, " ".join(text.split())
 
@@ -282,7 +283,7 @@ def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """
     if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(scope) < _DATE_REPEATS:
         return []
-    linked = {" ".join(a.text(deep=True, strip=True).split()) for a in scope.css("a")}
+    linked = {" ".join(deep_text(a).split()) for a in scope.css("a")}
     found: list[LexborNode] = []
     for node, text in _short_texts(scope, _DATE_TAGS, _DATE_MAX_CHARS):
         if not _TEASER_DATE.match(text) or text in linked or not _in_card(node):
@@ -342,7 +343,7 @@ def duplicate_link_removals(scope: LexborNode) -> list[LexborNode]:
         if len(same) < 2 or href.startswith(("#", "javascript:")):
             continue  # most targets are linked once (their text is not read); not controls
         for link in same:
-            text = " ".join(link.text(deep=True, strip=True).split()).lower()
+            text = " ".join(deep_text(link).split()).lower()
             if text:
                 links[(href, text)].append(link)
     out: list[LexborNode] = []
@@ -429,7 +430,7 @@ def second_rendering_removals(scope: LexborNode) -> list[LexborNode]:
         if len(same) != 2 or href.startswith(("#", "javascript:")):
             continue
         first, second = same
-        texts = {" ".join(a.text(deep=True, strip=True).split()).lower() for a in same}
+        texts = {" ".join(deep_text(a).split()).lower() for a in same}
         if len(texts) < 2 or min(len(t) for t in texts) < _RENDERING_MIN_CHARS:
             continue  # the same text is duplicate_link_removals' case
         if _card_of(first, second, sizes) is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import contains, has_ancestor_in
+from webdata.content.dom import contains, deep_text, has_ancestor_in
 
 MIN_CHARS = 150
 # Shops render their short lines twice too (the price box, the model's size, a seller badge
@@ -60,7 +60,7 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
             continue
         # Text nodes stripped and joined: cheap, and equal for copies that differ only in
         # the whitespace between tags.
-        text = node.text(deep=True, strip=True)
+        text = deep_text(node)
         if len(text) < least or len(text) > _MAX_CHARS:
             continue
         first = first_seen.get(text)
