@@ -286,6 +286,17 @@ def test_a_page_builder_widget_panel_of_prose_is_content() -> None:
     assert "WIDGET_LINK" not in md  # a sidebar's widget still goes
 
 
+def test_a_page_builder_panel_of_one_paragraph_is_content() -> None:
+    # a page builder puts each section of an article in its own panel, some a paragraph long
+    panels = "".join(
+        f"<div class='so-panel widget widget_text'><p>PANEL_{n} {PROSE * 7}</p></div>"
+        for n in range(4)
+    )
+    short = f"<div class='so-panel widget widget_text'><p>SHORT_PANEL {PROSE * 3}</p></div>"
+    md = markdown(page(f"<main><h1>Negotiate</h1>{panels}{short}</main>"))
+    assert "SHORT_PANEL" in md
+
+
 def test_a_docs_section_named_after_its_heading_is_content() -> None:
     # documentation generators id a section after its heading: "Cookies" gives id=cookies
     body = "".join(f"<p>Paragraph {i} of the guide about handling requests.</p>" for i in range(4))

@@ -64,6 +64,7 @@ from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.wiki_chrome import wiki_chrome_removals
+from webdata.content.wiki_end_matter import wiki_end_matter_removals
 
 STRUCTURAL = ", ".join(
     [
@@ -146,7 +147,7 @@ _PROSE_ASIDE_LINKS = 0.3
 _GROUP_SHARE = 0.5  # articles' share of their common container for it to be the main block
 _MAIN_WITH_H1_SHARE = 0.05  # ... for a <main> that holds the page's headline
 _PANEL_WORDS = frozenset({"widget", "widgets"})
-_PANEL_CHARS = 1000
+_PANEL_CHARS = 400  # one section's paragraph of an article split into panels; a blurb is less
 _PANEL_LINKS = 0.2
 _HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
@@ -294,6 +295,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
+    found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
     found += article_removals(scope, total)
     found += media_removals(scope)
