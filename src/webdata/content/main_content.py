@@ -64,6 +64,7 @@ from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.wiki_chrome import wiki_chrome_removals
+from webdata.content.wiki_end_matter import wiki_end_matter_removals
 
 STRUCTURAL = ", ".join(
     [
@@ -294,6 +295,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
+    found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
     found += article_removals(scope, total)
     found += media_removals(scope)
