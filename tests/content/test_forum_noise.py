@@ -395,3 +395,16 @@ def test_post_header_keeps_the_post_date() -> None:
     md = page(f"<main>{''.join(smf_post(n) for n in (101, 102, 103))}</main>")
     assert "POST_103" in md and "June 05, 2024, 11:23:55 AM" in md  # the post's date stays
     assert "Re: Thread title" not in md  # the rest of the header goes
+
+
+def test_truncated_preview_goes_when_the_full_post_is_a_hidden_sibling() -> None:
+    full = "FULL_START " + " ".join(f"word{i}" for i in range(60)) + " FULL_END"
+    cut = full[:200] + "Continue Reading"
+    answer = (
+        f"<div class='answer'><div class='preview'><p>{cut}</p></div>"
+        f"<div class='qu-display--none'><p>{full}</p></div></div>"
+    )
+    md = page(f"<main><h1>Question?</h1>{answer}</main>")
+    assert md.count("FULL_START") == 1 and "FULL_END" in md and "Continue Reading" not in md
+    shown = answer.replace("qu-display--none", "rest")  # both shown: not a preview
+    assert page(f"<main><h1>Question?</h1>{shown}</main>").count("FULL_START") == 2

@@ -9,7 +9,8 @@ Two kinds of rules, each general (no site names):
   "Start asking to get answers" notice below a question, "Asked ... Modified ... Viewed N
   times", boards' sponsor and welcome banners ("This forum made possible through...",
   "Welcome to ... please read the forum rules"), "Join Date: ..."; and the per-post
-  "Re: <title>" headings when at least two posts have one;
+  "Re: <title>" headings when at least two posts have one; and a post's truncated preview
+  ("... Continue Reading") when its full text is a hidden sibling (Q&A sites);
 * on thread pages only (see :func:`mark_thread_page`), the furniture repeated on every post:
   post numbers ("#1") and microdata ordinals (``itemprop=position``), like and vote counts
   ("3 likes", a bare number in a ``vote`` box), reaction bars (class word ``react`` /
@@ -89,6 +90,12 @@ _POST_DATE = re.compile(
     re.IGNORECASE,
 )
 _POST_HEADER_MAX_CHARS = 200
+# Elements hiding a post's full text: a ``hidden`` attribute, ``display:none``, a utility class
+# (``hidden``, ``d-none``, ``qu-display--none``).
+_HIDDEN_ELEMENTS = '[hidden], [style*="none"], [class*="hid"], [class*="none"]'
+_HIDING_CLASSES = frozenset({"hidden", "hide", "d-none", "is-hidden"})
+_PREVIEW_MIN_WORDS = 20
+_PREVIEW_TAIL_WORDS = 4
 
 # Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
 # the largest element around it, up to a size, whose whole text is the notice (a <select>'s
@@ -304,6 +311,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     replies = [h for h in scope.css(_HEADINGS) if _REPLY_HEADING.match(h.text(strip=True))]
     if len(replies) >= 2:
         out += replies
+    out += _preview_copies(scope)
     if not thread:
         return out
     for keyword in _THREAD_LINE_KEYWORDS:
@@ -321,6 +329,43 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [n for n in scope.css(_TAG_LISTS) if _tag_list(n)]
     out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
+
+
+def _preview_copies(scope: LexborNode) -> list[LexborNode]:
+    """Truncated previews of a post whose full text is a hidden sibling (Q&A sites show the
+    first lines and "Continue Reading", the whole answer being in the page, hidden until
+    clicked): the preview goes, the full copy stays."""
+    out: list[LexborNode] = []
+    for full in scope.css(_HIDDEN_ELEMENTS):
+        if not _hidden(full):
+            continue
+        whole: str | None = None
+        for backward in (True, False):
+            preview = full.prev if backward else full.next
+            while preview is not None and preview.tag in ("-text", "-comment"):
+                preview = preview.prev if backward else preview.next
+            if preview is None or _hidden(preview):
+                continue
+            head = _WORD.findall(preview.text(deep=True, separator=" ").lower())
+            if len(head) < _PREVIEW_MIN_WORDS:
+                continue
+            if whole is None:
+                whole = _words(full.text(deep=True, separator=" "))
+            # (the preview ends in a word cut short and a "Continue Reading" or "(more)")
+            key = " " + " ".join(head[:-_PREVIEW_TAIL_WORDS]) + " "
+            if whole.startswith(key) and len(whole) > len(" ".join(head)) + 1:
+                out.append(preview)
+    return out
+
+
+def _hidden(node: LexborNode) -> bool:
+    if "hidden" in node.attrs or "display:none" in (node.attrs.get("style") or "").replace(" ", ""):
+        return True
+    for token in (node.attrs.get("class") or "").lower().split():
+        words = token_words(token)
+        if token in _HIDING_CLASSES or ("display" in words and "none" in words):
+            return True
+    return False
 
 
 def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
