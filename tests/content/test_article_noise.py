@@ -59,3 +59,31 @@ def test_list_that_is_most_of_the_article_stays() -> None:
     # a roundup: a short introduction, then the links it is about
     md = page("<h1>Links of the week</h1><p>INTRO Our picks this week.</p>" + RELATED)
     assert "INTRO" in md and "RELATED" in md
+
+
+def teaser(n: int) -> str:
+    return (
+        f"<article><img src='/t{n}.jpg' alt=''><h3>TEASER_{n} Another guide on the desk</h3>"
+        f"<div>Short summary of the other guide, number {n}, in a line.</div>"
+        f"<a href='/guides/{n}'>Learn more</a></article>"
+    )
+
+
+def test_related_grid_of_teasers_after_the_text_goes_on_any_page() -> None:
+    grid = "<section class='related-pages'><h2>Explore more</h2>" + "".join(
+        teaser(n) for n in range(4)
+    )
+    more = "<p>STORY_THREE Keep the chair at a height where the feet rest flat on the floor.</p>"
+    md = page(STORY + more + grid + "</section>", article=False)
+    assert "STORY_ONE" in md and "STORY_TWO" in md
+    assert "TEASER_" not in md and "Explore more" not in md
+
+
+def test_related_sections_of_prose_stay() -> None:
+    # named "related" but made of long sections: the page's own text
+    long = "".join(
+        f"<h3>SECTION_{n}</h3><p>{'A long paragraph about the related topic. ' * 12}</p>"
+        for n in range(3)
+    )
+    md = page(STORY * 3 + f"<div class='related-topics'>{long}</div>", article=False)
+    assert "SECTION_0" in md

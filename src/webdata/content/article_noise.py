@@ -9,6 +9,10 @@ link text) goes, whatever its size. The common link-list rule leaves long lists 
 title-sized links (they are the items of listing pages) and blocks larger than 30% of the
 main block; on an article the story comes first, and a long list of titles after it is the
 site's other posts, not the story.
+
+On any page, a block named ``related`` or ``recommended`` after the main text, made of several
+teasers (a heading each, a short summary, links), goes up to half the block's text (the
+named-chrome rule stops at 30%: a grid of cards with summaries is larger than a link list).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import link_text_len, text_len
+from webdata.content.dom import link_text_len, text_len, token_words
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -31,6 +35,10 @@ _MIN_LINKS = 3  # a list, not a title and a "read more"
 _LINK_SHARE = 0.8  # the block is links (the teasers' titles), not prose with links
 _STORY_LINKS = 0.5  # the rest of the block is prose (a story), not more links
 _TITLE_CHARS = 15  # characters per link at least: titles, not a menu (menus have their rule)
+_RELATED_WORDS = frozenset({"related", "recommended", "recommendations"})
+_GRID_MAX_SHARE = 0.5  # at most half the block: the story comes first and is longer
+_GRID_TEASERS = 3
+_TEASER_CHARS = 400  # per heading at most: a teaser is a title and a line or two of summary
 
 
 def _article_metadata(metadata: dict[str, Any]) -> bool:
@@ -88,5 +96,35 @@ def article_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             continue  # not after the story: the page's own list, or text follows it
         if scope_links - link_text_len(node) >= _STORY_LINKS * (total - size):
             continue  # the rest is links too: a list page (marked as an article) of items
+        out.append(node)
+    return out
+
+
+def _named_related(node: LexborNode) -> bool:
+    attrs = node.attrs
+    tokens = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
+    return any(_RELATED_WORDS.intersection(token_words(t)) for t in tokens)
+
+
+def related_grid_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """A block named ``related``/``recommended`` after the story in ``scope`` (text length
+    ``total``), made of several teasers (a heading each and a short summary, links to other
+    pages): it goes even above the 30% the named-chrome rule allows, up to half the block."""
+    out: list[LexborNode] = []
+    for node in scope.css("[class], [id]"):
+        if node.mem_id == scope.mem_id or not _named_related(node):
+            continue
+        size = text_len(node)
+        if size <= 0 or size > _GRID_MAX_SHARE * total or node.css_first("h1") is not None:
+            continue
+        headings = [h for h in node.css("h2, h3, h4, h5, h6") if text_len(h)]
+        links = [a for a in node.css("a[href]") if text_len(a)]
+        if len(headings) < _GRID_TEASERS or len(links) < _GRID_TEASERS:
+            continue
+        if size > _TEASER_CHARS * len(headings):
+            continue  # sections of prose, not teasers
+        before = _text_before(node, scope)
+        if before < size or total - before - size > size:
+            continue
         out.append(node)
     return out

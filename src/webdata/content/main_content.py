@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.article_noise import article_removals
+from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
@@ -298,6 +298,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
     found += article_removals(scope, total)
+    found += related_grid_removals(scope, total)
     found += media_removals(scope)
     found += variant_removals(scope)
     found += loop_copy_removals(scope)
