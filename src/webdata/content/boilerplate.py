@@ -298,12 +298,32 @@ def heading_block(
     return best
 
 
+def _holding_links(scope: LexborNode) -> set[int]:
+    """``mem_id`` of the elements under ``scope`` (and of ``scope``) that hold an ``<a>``."""
+    own = scope.mem_id
+    linked: set[int] = set()
+    for link in scope.css("a"):
+        current = link.parent
+        while current is not None:
+            key = current.mem_id
+            if key in linked:
+                break  # (and so are its ancestors)
+            linked.add(key)
+            if key == own:
+                break
+            current = current.parent
+    return linked
+
+
 def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks made almost only of links (menus, tag clouds, link lists), small in the block."""
     out: list[LexborNode] = []
     if link_text_len(scope) >= _LISTING_SCOPE * max(total, 1):
         return out  # a listing page: its link lists are its items
+    linked = _holding_links(scope)
     for node in scope.css("ul, ol, div, section, table, p"):
+        if node.mem_id not in linked:
+            continue  # no link inside (most blocks of an article): not measured
         size = text_len(node)
         if size < _LINK_LIST_MIN_CHARS or size > _SMALL_SHARE * total:
             continue
