@@ -181,6 +181,8 @@ def test_hidden_panels_of_a_tab_set_are_kept() -> None:
     copy = "<span class='price'>PRICE_COPY</span><span class='price hidden'>PRICE_COPY</span>"
     md = markdown(in_main(copy + "<span class='note hidden'>LONE_HIDDEN</span>"))
     assert md.count("PRICE_COPY") == 1 and "LONE_HIDDEN" not in md
+    spoken = "<span class='label'>Price</span><span class='label sr-only'>SR_ONLY_TEXT</span>"
+    assert "SR_ONLY_TEXT" not in markdown(in_main(spoken))  # screen-reader text: no panel
 
 
 def test_a_small_select_goes_a_select_that_is_the_content_stays() -> None:

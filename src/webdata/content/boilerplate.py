@@ -216,6 +216,8 @@ _HIDDEN_CLASSES = frozenset(
 )  # fmt: skip
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
+# Hidden classes a script toggles to show a panel (the others hide text from sight for good).
+_TOGGLED_CLASSES = frozenset({"hide", "hidden", "d-none", "is-hidden"})
 # Utility classes that only set how a shown element is displayed: a tab's shown panel may
 # carry ``flex`` where its hidden siblings carry ``hidden``.
 _DISPLAY_CLASSES = frozenset(
@@ -559,8 +561,8 @@ def _tab_panel(node: LexborNode, classes: list[str]) -> bool:
     classes but the hidden and display ones (or both are ``role=tabpanel``), and says
     something else (a responsive copy says the same)."""
     parent = node.parent
-    if parent is None:
-        return False
+    if parent is None or not _TOGGLED_CLASSES.intersection(classes):
+        return False  # screen-reader text (sr-only) is never a panel shown by script
     tabpanel = node.attributes.get("role") == "tabpanel"
     kind = _panel_kind(classes)
     if not kind and not tabpanel:
