@@ -379,9 +379,24 @@ def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
         if node.mem_id == own:
             continue
         text = deep_text(node)
-        if text and len(text) <= _UI_MAX_CHARS and _UI_PHRASE.match(text):
+        if text and len(text) <= _UI_MAX_CHARS and _ui_phrase(text):
             out.append(node)
     return out
+
+
+# Verdicts on short texts (emptied when full): nested wrappers share their text and pages
+# repeat their labels ("Reply", "Add to Cart"), and the pattern tries every phrase.
+_UI_VERDICTS: dict[str, bool] = {}
+_MAX_UI_VERDICTS = 65_536
+
+
+def _ui_phrase(text: str) -> bool:
+    verdict = _UI_VERDICTS.get(text)
+    if verdict is None:
+        if len(_UI_VERDICTS) >= _MAX_UI_VERDICTS:
+            _UI_VERDICTS.clear()
+        verdict = _UI_VERDICTS[text] = _UI_PHRASE.match(text) is not None
+    return verdict
 
 
 def language_menus(scope: LexborNode) -> list[LexborNode]:
