@@ -14,7 +14,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import contains, deep_text, has_ancestor_in
+from webdata.content.dom import contains, deep_text
 
 MIN_CHARS = 150
 # Shops render their short lines twice too (the price box, the model's size, a seller badge
@@ -55,8 +55,11 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
     first_seen: dict[str, LexborNode] = {}
     least = PRODUCT_MIN_CHARS if is_product_page(scope) else MIN_CHARS
     out: list[LexborNode] = []
+    # whether a node is in ``gone`` or under one of its nodes, by ``mem_id``: blocks come in
+    # document order, so each ancestor is settled once (later copies are added as they go)
+    covered: dict[int, bool] = {}
     for node in scope.css(_BLOCKS):
-        if node.mem_id == scope.mem_id or node.mem_id in gone or has_ancestor_in(node, gone):
+        if node.mem_id == scope.mem_id or _covered(node, gone, covered):
             continue
         # Text nodes stripped and joined: cheap, and equal for copies that differ only in
         # the whitespace between tags.
@@ -76,4 +79,27 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
             continue  # the same step in another language's tab
         out.append(node)
         gone.add(node.mem_id)
+        covered[node.mem_id] = True
     return out
+
+
+def _covered(node: LexborNode, gone: set[int], covered: dict[int, bool]) -> bool:
+    """Whether ``node`` or an ancestor is in ``gone``, the answers on ancestors remembered in
+    ``covered`` (a node first met is settled from its nearest settled ancestor)."""
+    path: list[int] = []
+    current: LexborNode | None = node
+    verdict = False
+    while current is not None:
+        key = current.mem_id
+        known = covered.get(key)
+        if known is not None:
+            verdict = known
+            break
+        path.append(key)
+        if key in gone:
+            verdict = True
+            break
+        current = current.parent
+    for key in path:
+        covered[key] = verdict
+    return verdict
