@@ -562,12 +562,31 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     for node in scope.css("[class]"):
         if node.mem_id == own:
             continue
-        classes = (node.attributes.get("class") or "").lower().split()
-        if not _HIDDEN_CLASSES.intersection(classes) or any(_SHOWN.match(c) for c in classes):
+        value = node.attrs.get("class") or ""
+        if not _hiding(value):
             continue
+        classes = value.lower().split()
         if text_len(node) <= _SMALL_SHARE * total and not _tab_panel(node, classes):
             out.append(node)
     return out
+
+
+# Verdicts on class values (emptied when full): pages repeat their class values.
+_HIDING: dict[str, bool] = {}
+_MAX_HIDING = 65_536
+
+
+def _hiding(value: str) -> bool:
+    """Whether a ``class`` value holds a hiding class and no class showing the element."""
+    verdict = _HIDING.get(value)
+    if verdict is None:
+        if len(_HIDING) >= _MAX_HIDING:
+            _HIDING.clear()
+        classes = value.lower().split()
+        verdict = _HIDING[value] = bool(_HIDDEN_CLASSES.intersection(classes)) and not any(
+            _SHOWN.match(c) for c in classes
+        )
+    return verdict
 
 
 def _tab_panel(node: LexborNode, classes: list[str]) -> bool:
