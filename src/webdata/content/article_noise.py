@@ -102,8 +102,11 @@ def article_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 def _named_related(node: LexborNode) -> bool:
     attrs = node.attrs
-    tokens = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
-    return any(_RELATED_WORDS.intersection(token_words(t)) for t in tokens)
+    value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+    lowered = value.lower()  # (a word of a token is a piece of it: most values hold neither)
+    if "related" not in lowered and "recommend" not in lowered:
+        return False
+    return any(_RELATED_WORDS.intersection(token_words(t)) for t in value.split())
 
 
 def related_grid_removals(scope: LexborNode, total: int) -> list[LexborNode]:
