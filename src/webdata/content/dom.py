@@ -125,6 +125,26 @@ def near_ancestor_tagged(node: LexborNode, tags: frozenset[str], levels: int) ->
     return None
 
 
+def near_common_ancestor(a: LexborNode, b: LexborNode, levels: int) -> LexborNode | None:
+    """The lowest common strict ancestor of ``a`` and ``b`` within ``levels`` of both, or None
+    (parts of one card or one picture's variants sit close; the far climb is not made)."""
+    ids: set[int] = set()
+    current = a.parent
+    for _ in range(levels):
+        if current is None:
+            break
+        ids.add(current.mem_id)
+        current = current.parent
+    current = b.parent
+    for _ in range(levels):
+        if current is None:
+            return None
+        if current.mem_id in ids:
+            return current
+        current = current.parent
+    return None
+
+
 def topmost(nodes: Iterable[LexborNode]) -> list[LexborNode]:
     """The nodes that have no ancestor among ``nodes``, in the given order, without repeats."""
     listed = list(nodes)

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.dom import near_common_ancestor
+from webdata.content.media_noise import outermost_holder
+
 _MAX_VARIANTS = 3  # light and dark; or mobile, tablet and desktop
 _LEVELS = 4
 
@@ -26,7 +29,7 @@ def _alt(img: LexborNode) -> str:
 def _variants(first: LexborNode, second: LexborNode) -> bool:
     """Whether ``second`` is ``first`` again: no text lies between them in document order,
     and their common holder shows no other pictures (a gallery's photos may share an alt)."""
-    holder = _near_common_ancestor(first, second)
+    holder = near_common_ancestor(first, second, _LEVELS)
     if holder is None or len(holder.css("img")) > _MAX_VARIANTS:
         return False
     if not holder.text(deep=True, strip=True):
@@ -42,40 +45,6 @@ def _variants(first: LexborNode, second: LexborNode) -> bool:
     return False
 
 
-def _near_common_ancestor(first: LexborNode, second: LexborNode) -> LexborNode | None:
-    """The lowest common ancestor of the two within ``_LEVELS`` of both (variants sit side
-    by side; the climb to a far ancestor, and the count of its pictures, is not made)."""
-    ids: set[int] = set()
-    current = first.parent
-    for _ in range(_LEVELS):
-        if current is None:
-            break
-        ids.add(current.mem_id)
-        current = current.parent
-    current = second.parent
-    for _ in range(_LEVELS):
-        if current is None:
-            return None
-        if current.mem_id in ids:
-            return current
-        current = current.parent
-    return None
-
-
-def _holder(img: LexborNode, scope: LexborNode) -> LexborNode:
-    node = img
-    parent = node.parent
-    while (
-        parent is not None
-        and parent.mem_id != scope.mem_id
-        and not parent.text(deep=True, strip=True)
-        and len(parent.css("img")) == 1
-    ):
-        node = parent
-        parent = node.parent
-    return node
-
-
 def variant_removals(scope: LexborNode) -> list[LexborNode]:
     """The second copies of pictures under ``scope`` (see the module's docstring)."""
     out: list[LexborNode] = []
@@ -83,7 +52,7 @@ def variant_removals(scope: LexborNode) -> list[LexborNode]:
     for img in scope.css("img[alt]"):
         alt = _alt(img)
         if alt and previous is not None and _alt(previous) == alt and _variants(previous, img):
-            out.append(_holder(img, scope))
+            out.append(outermost_holder(img, scope))
             continue
         previous = img
     return out

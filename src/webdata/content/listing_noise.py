@@ -50,6 +50,7 @@ from webdata.content.dom import (
     deep_text,
     link_text_len,
     near_ancestor_tagged,
+    near_common_ancestor,
     text_len,
     topmost,
 )
@@ -307,26 +308,6 @@ def _in_heading(node: LexborNode) -> bool:
     return near_ancestor_tagged(node, _HEADING_TAGS, _HEADING_LEVELS) is not None
 
 
-def _near_ancestor(a: LexborNode, b: LexborNode) -> LexborNode | None:
-    """The lowest common ancestor of ``a`` and ``b`` within ``_CARD_DEPTH`` levels of both
-    (a card is shallow; the climb to a far common ancestor is not made)."""
-    ids: set[int] = set()
-    current = a.parent
-    for _ in range(_CARD_DEPTH):
-        if current is None:
-            break
-        ids.add(current.mem_id)
-        current = current.parent
-    current = b.parent
-    for _ in range(_CARD_DEPTH):
-        if current is None:
-            return None
-        if current.mem_id in ids:
-            return current
-        current = current.parent
-    return None
-
-
 def _stands_alone(node: LexborNode) -> bool:
     parent = node.parent
     return parent is not None and not parent.text(deep=False, strip=True)
@@ -406,7 +387,7 @@ _RENDERING_MIN_CHARS = 20  # both links this long: two renderings of the item, n
 
 def _card_of(first: LexborNode, second: LexborNode, sizes: dict[int, int]) -> LexborNode | None:
     """The one card holding both links (their near common ancestor, small), or None."""
-    card = _near_ancestor(first, second)
+    card = near_common_ancestor(first, second, _CARD_DEPTH)
     if card is None:
         return None
     if card.mem_id not in sizes:  # a big container is not measured: counted out

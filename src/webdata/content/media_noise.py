@@ -90,7 +90,7 @@ def _picture_key(src: str) -> str:
     return src.split("#", 1)[0].split("?", 1)[0]
 
 
-def _outermost_holder(img: LexborNode, scope: LexborNode) -> LexborNode:
+def outermost_holder(img: LexborNode, scope: LexborNode) -> LexborNode:
     """``img`` or its highest ancestor (below ``scope``) that holds nothing but it."""
     node = img
     parent = node.parent
@@ -117,13 +117,13 @@ def media_removals(scope: LexborNode) -> list[LexborNode]:
             continue
         src = _source(img)
         if _is_pixel(img, src):
-            found.append(_outermost_holder(img, scope))
+            found.append(outermost_holder(img, scope))
             continue
         if not src:
             continue
         key = _picture_key(src)
         if key in seen:
-            found.append(_outermost_holder(img, scope))
+            found.append(outermost_holder(img, scope))
         seen.add(key)
     found += [f for f in scope.css("iframe") if _invisible_frame(f)]
     return found
