@@ -62,7 +62,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, link_text_len, text_len, token_words
+from webdata.content.dom import deep_text, link_text_len, text_len, text_memo, token_words
 from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
 
@@ -384,19 +384,11 @@ def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
     return out
 
 
-# Verdicts on short texts (emptied when full): nested wrappers share their text and pages
-# repeat their labels ("Reply", "Add to Cart"), and the pattern tries every phrase.
-_UI_VERDICTS: dict[str, bool] = {}
-_MAX_UI_VERDICTS = 65_536
-
-
+# (remembered: nested wrappers share their text and pages repeat their labels ("Reply",
+# "Add to Cart"), and the pattern tries every phrase)
+@text_memo
 def _ui_phrase(text: str) -> bool:
-    verdict = _UI_VERDICTS.get(text)
-    if verdict is None:
-        if len(_UI_VERDICTS) >= _MAX_UI_VERDICTS:
-            _UI_VERDICTS.clear()
-        verdict = _UI_VERDICTS[text] = _UI_PHRASE.match(text) is not None
-    return verdict
+    return _UI_PHRASE.match(text) is not None
 
 
 def language_menus(scope: LexborNode) -> list[LexborNode]:
@@ -571,22 +563,11 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     return out
 
 
-# Verdicts on class values (emptied when full): pages repeat their class values.
-_HIDING: dict[str, bool] = {}
-_MAX_HIDING = 65_536
-
-
+@text_memo  # (pages repeat their class values)
 def _hiding(value: str) -> bool:
     """Whether a ``class`` value holds a hiding class and no class showing the element."""
-    verdict = _HIDING.get(value)
-    if verdict is None:
-        if len(_HIDING) >= _MAX_HIDING:
-            _HIDING.clear()
-        classes = value.lower().split()
-        verdict = _HIDING[value] = bool(_HIDDEN_CLASSES.intersection(classes)) and not any(
-            _SHOWN.match(c) for c in classes
-        )
-    return verdict
+    classes = value.lower().split()
+    return bool(_HIDDEN_CLASSES.intersection(classes)) and not any(_SHOWN.match(c) for c in classes)
 
 
 def _tab_panel(node: LexborNode, classes: list[str]) -> bool:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
 
 from selectolax.lexbor import LexborNode
 
@@ -13,21 +14,33 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 
 
-# token -> its words: the rules split the same class tokens again and again (emptied when full).
-_WORDS: dict[str, tuple[str, ...]] = {}
-_MAX_WORDS = 65_536
+T = TypeVar("T")
+MEMO_LIMIT = 65_536
+
+
+def text_memo(fn: Callable[[str], T]) -> Callable[[str], T]:
+    """``fn`` remembering its answer per string: pages repeat their class values, tokens and
+    labels, and the rules ask again and again. Emptied when full (a long-running service)."""
+    memo: dict[str, T] = {}
+
+    def remembered(key: str) -> T:
+        try:
+            return memo[key]
+        except KeyError:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            value = memo[key] = fn(key)
+            return value
+
+    return remembered
 
 
 def token_words(token: str) -> list[str]:
     """The lowercase words of one class/id token (``siteHeader``, ``share_buttons-2``)."""
-    words = _WORDS.get(token)
-    if words is None:
-        if len(_WORDS) >= _MAX_WORDS:
-            _WORDS.clear()
-        words = _WORDS[token] = _split_words(token)
-    return list(words)  # (a new list: the caller may change it)
+    return list(_split_words(token))  # (a new list: the caller may change it)
 
 
+@text_memo
 def _split_words(token: str) -> tuple[str, ...]:
     if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)
         return (token,)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from selectolax.lexbor import LexborNode
 
@@ -46,6 +46,7 @@ from webdata.content.dom import (
     link_text_len,
     measuring,
     text_len,
+    text_memo,
     token_words,
     topmost,
 )
@@ -188,20 +189,13 @@ def _boilerplate_value(value: str, scoped: bool) -> bool:
     return any(_token_cached(t, scoped) for t in value.split())
 
 
-# Verdicts on class/id tokens, scoped or not: values are mostly new on each page, their tokens
-# less so ("container", "row"). A dict (emptied when full) is cheaper than a cached function.
-_VERDICTS: tuple[dict[str, bool], dict[str, bool]] = ({}, {})
-_MAX_VERDICTS = 65_536
+# Verdicts on class/id tokens, scoped or not, remembered: values are mostly new on each page,
+# their tokens less so ("container", "row").
+_VERDICTS = (text_memo(boilerplate_token), text_memo(partial(boilerplate_token, scoped=True)))
 
 
 def _token_cached(token: str, scoped: bool) -> bool:
-    verdicts = _VERDICTS[scoped]
-    verdict = verdicts.get(token)
-    if verdict is None:
-        if len(verdicts) >= _MAX_VERDICTS:
-            verdicts.clear()
-        verdict = verdicts[token] = boilerplate_token(token, scoped=scoped)
-    return verdict
+    return _VERDICTS[scoped](token)
 
 
 def _boilerplate_attr(node: LexborNode, *, scoped: bool) -> bool:
