@@ -4,8 +4,10 @@ A product page is recognised by its own signals, read by :func:`mark_product_pag
 ``<head>`` and the scripts are dropped: ``og:type`` ``product`` (``product.item``,
 ``x:product``; not ``product.group``, a category), a JSON-LD graph whose top-level nodes hold
 one or two ``Product`` / ``ProductGroup`` (many are the items of a listing), or one microdata
-``Product`` item. The answer is kept as an attribute of the ``<html>`` element (never part of
-the output), where :func:`commerce_removals` reads it from the main block.
+``Product`` item; when the head names no subject, by its layout (:mod:`product_signals`: one
+``<h1>`` with a price and a buy button beside it). The answer is kept as an attribute of the
+``<html>`` element (never part of the output), where :func:`commerce_removals` reads it from
+the main block.
 
 On such a page only, inside the main block, what a shop puts around the product goes:
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
@@ -53,6 +55,7 @@ from webdata.content.dom import (
 )
 from webdata.content.jsonld import JsonLdGraph, graph_from_dumps, node_types, subject_rank
 from webdata.content.page_marks import get_mark, set_mark
+from webdata.content.product_signals import looks_like_product
 
 PRODUCT_MARK = "data-webdata-product"
 DESCRIPTION_MARK = "data-webdata-description"
@@ -239,6 +242,17 @@ def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
         words = _description_words(graph)
         if words:
             set_mark(tree, DESCRIPTION_MARK, words)
+    elif not _names_subject(metadata, graph) and looks_like_product(tree):
+        set_mark(tree, PRODUCT_MARK)  # a shop whose head says nothing: its layout decides
+
+
+def _names_subject(metadata: dict[str, Any], graph: JsonLdGraph) -> bool:
+    """Whether the head says what the page is about (an article, a course...)."""
+    if any(_writing(node_types(node)) for node in graph.nodes):
+        return True
+    main = node_types(graph.main) if graph.main is not None else []
+    og_type = str(metadata.get("og:type") or "").lower()
+    return subject_rank(main) == _SUBJECT_RANK or og_type.startswith("article")
 
 
 def is_product_page(node: LexborNode) -> bool:

@@ -1,0 +1,36 @@
+"""A product page told by its layout (one h1, a price and a buy button beside it) when its
+head says nothing; a listing of cards with prices and buttons is not one."""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborHTMLParser
+
+from tests.content.test_commerce_noise import CHROME, DROPPED, KEPT, page, product_body
+from webdata.content.product_signals import looks_like_product
+
+BUY = "<form action='/cart/add' method='post'><button type='submit'>Add to cart</button></form>"
+
+
+def test_name_price_and_add_to_cart_make_a_product_page_without_head_signals() -> None:
+    md = page(product_body(BUY + CHROME))
+    assert all(text in md for text in KEPT)
+    assert not any(text in md for text in DROPPED)
+
+
+def test_without_a_purchase_control_the_page_is_not_a_product_page() -> None:
+    md = page(product_body())
+    assert "REVIEW_TEXT" in md
+
+
+def test_an_article_head_keeps_the_page_an_article() -> None:
+    md = page(product_body(BUY + CHROME), head="<meta property='og:type' content='article'>")
+    assert "REVIEW_TEXT" in md
+
+
+def test_cards_with_prices_and_buttons_are_a_listing() -> None:
+    card = "<li><a href='/p/{0}'>Shirt {0}</a><span>$4{0}</span><button>Add to bag</button></li>"
+    cards = "".join(card.format(i) for i in range(3))
+    html = f"<body><main><div><h1>All shirts</h1><ul>{cards}</ul></div></main></body>"
+    assert not looks_like_product(LexborHTMLParser(html))
+    one = f"<body><main><div><h1>Shirt</h1><ul>{card.format(1)}</ul></div></main></body>"
+    assert looks_like_product(LexborHTMLParser(one))
