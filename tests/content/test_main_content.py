@@ -309,3 +309,24 @@ def test_a_docs_section_named_after_its_heading_is_content() -> None:
     md = markdown(html)
     assert "Send cookies with the cookies argument" in md
     assert "We use cookies" not in md  # a banner's id is no heading's
+
+
+def test_a_header_beside_the_headline_of_a_section_is_the_sites() -> None:
+    html = page(
+        "<main><section class='app-layout'>"
+        "<header><a href='/gifts'>GIFT_CARDS</a><div>Ask our experts 555-0100</div>"
+        "<a href='/cart'>My Cart</a></header>"
+        f"<h1>Mirrorless cameras</h1><p>{PROSE}</p><p>{PROSE}</p>"
+        "</section></main>"
+    )
+    out = markdown(html, only_main_content=True)
+    assert "Mirrorless cameras" in out and "Tomatoes" in out
+    assert "GIFT_CARDS" not in out and "experts" not in out
+
+
+def test_a_header_holding_the_headline_of_a_section_stays() -> None:
+    html = page(
+        f"<main><article><header><h1>The Title</h1><p>BYLINE_KEPT</p></header>"
+        f"<p>{PROSE}</p><p>{PROSE}</p></article></main>"
+    )
+    assert "BYLINE_KEPT" in markdown(html, only_main_content=True)

@@ -207,9 +207,17 @@ def _is_page_landmark(node: LexborNode, scope: LexborNode) -> bool:
     current = node.parent
     while current is not None and current.mem_id != scope.mem_id:
         if current.tag in _SECTIONING:
-            return False
+            # a section's own header holds its headline; one beside the headline is the site's
+            return node.tag == "header" and _beside_headline(node, current)
         current = current.parent
-    return scope.tag not in _SECTIONING
+    if scope.tag not in _SECTIONING:
+        return True
+    return node.tag == "header" and _beside_headline(node, scope)
+
+
+def _beside_headline(header: LexborNode, scope: LexborNode) -> bool:
+    """Whether ``scope`` has an ``<h1>`` and ``header`` holds none."""
+    return scope.css_first("h1") is not None and header.css_first("h1") is None
 
 
 _JUMP_LINK = re.compile(
