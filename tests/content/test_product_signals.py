@@ -34,3 +34,13 @@ def test_cards_with_prices_and_buttons_are_a_listing() -> None:
     assert not looks_like_product(LexborHTMLParser(html))
     one = f"<body><main><div><h1>Shirt</h1><ul>{card.format(1)}</ul></div></main></body>"
     assert looks_like_product(LexborHTMLParser(one))
+
+
+def test_carousels_of_other_offers_away_from_the_name_do_not_make_a_listing() -> None:
+    card = "<li><a href='/p/{0}'>Shirt {0}</a><span>$4{0}</span><button>Add to bag</button></li>"
+    cards = "".join(card.format(i) for i in range(8))
+    html = (
+        f"<body><main><div class='product'><h1>Linen Shirt</h1><p>$88</p>{BUY}</div>"
+        f"<section><h2>You may also like</h2><ul>{cards}</ul></section></main></body>"
+    )
+    assert looks_like_product(LexborHTMLParser(html))

@@ -3,8 +3,8 @@
 The page has one ``<h1>`` (the product's name), and within a few ancestors of it a price
 (a currency and a number) and a purchase control (a button or a submit input saying "add to
 cart / bag / basket" or "buy now", or a form posting to a cart URL). A listing or a
-collection repeats prices and purchase controls over its cards, so a page with many of
-either is not one product.
+collection repeats prices and purchase controls over its cards, so a name with many prices
+or the same control twice beside it is not one product.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 ENABLED = True
 
 _CLIMB = 4  # ancestors of the h1 searched: the product column, not the whole page
-_MAX_PRICES = 6  # more price lines in the body are the cards of a listing
-_MAX_CONTROLS = 1  # two "add to cart" buttons are two cards of a listing
+# Beside the name: more price lines, or the same purchase control twice, are a listing's cards
+# (a product page's carousels of other offers with prices lie further away).
+_MAX_PRICES = 4
 _PRICE = re.compile(
     r"(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|cad|aud|rs\.?|kr)\b)\s?\d[\d,.]*"
     r"|\b\d[\d,.]*\s?(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|kr|z\u0142)\b)",
@@ -70,14 +71,14 @@ def looks_like_product(tree: LexborHTMLParser) -> bool:
     h1s = tree.body.css("h1")
     if len(h1s) != 1:
         return False
-    body = tree.body
-    if len(_controls(body)) > _MAX_CONTROLS or _prices(body) > _MAX_PRICES:
-        return False
     node: LexborNode | None = h1s[0]
     for _ in range(_CLIMB):
         node = node.parent if node is not None else None
         if node is None or node.tag in ("body", "html"):
             return False
-        if _prices(node) and _controls(node):
-            return True
+        prices = _prices(node)
+        controls = _controls(node)
+        if prices and controls:  # the product column, or the head of a listing's cards
+            texts = [" ".join((c.text(deep=True) or "").lower().split()) for c in controls]
+            return prices <= _MAX_PRICES and len(set(texts)) == len(texts)
     return False
