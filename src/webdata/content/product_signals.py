@@ -69,16 +69,16 @@ def looks_like_product(tree: LexborHTMLParser) -> bool:
     if not ENABLED or tree.body is None:
         return False
     h1s = tree.body.css("h1")
-    if len(h1s) != 1:
+    if len(h1s) != 1 or not _controls(tree.body):  # most pages end here, cheaply
         return False
     node: LexborNode | None = h1s[0]
     for _ in range(_CLIMB):
         node = node.parent if node is not None else None
         if node is None or node.tag in ("body", "html"):
             return False
-        prices = _prices(node)
-        controls = _controls(node)
-        if prices and controls:  # the product column, or the head of a listing's cards
+        controls = _controls(node)  # the cheaper question first
+        prices = _prices(node) if controls else 0
+        if prices:  # the product column, or the head of a listing's cards
             texts = [" ".join((c.text(deep=True) or "").lower().split()) for c in controls]
             return prices <= _MAX_PRICES and len(set(texts)) == len(texts)
     return False
