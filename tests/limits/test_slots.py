@@ -56,7 +56,9 @@ async def test_waiters_are_served_in_arrival_order(slots: Slots, team: str) -> N
             running += 1
             peak = max(peak, running)
             order.append(i)
-            await asyncio.sleep(0.1)
+            # holds end 50 ms apart: two slots freed in one poll would admit the next two
+            # waiters together, and which of them appends first is then up to the event loop
+            await asyncio.sleep(0.1 + 0.05 * i)
             running -= 1
         done += 1
         return slot.limited
