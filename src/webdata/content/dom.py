@@ -10,6 +10,8 @@ from typing import TypeVar
 
 from selectolax.lexbor import LexborNode
 
+# An inline style that hides its element.
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 

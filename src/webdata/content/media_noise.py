@@ -22,7 +22,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import has_ancestor_in
+from webdata.content.dom import HIDDEN_STYLE, has_ancestor_in
 
 # As one selector, so lexbor finds the clones instead of a Python loop over every element.
 _CLONES = ", ".join(
@@ -40,7 +40,6 @@ _BEACON = re.compile(
 _PIXEL_MAX = 2
 # (in a frame's inline style: widgets that load collapsed are written ``height: 0px``)
 _STYLE_SIZE = re.compile(r"(?:^|;)\s*(width|height)\s*:\s*(\d+(?:\.\d+)?)px", re.IGNORECASE)
-_STYLE_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _SOURCE_ATTRS = ("src", "data-src", "data-lazy-src", "data-original")
 
 
@@ -80,7 +79,7 @@ def _invisible_frame(frame: LexborNode) -> bool:
         if size is not None and size <= _PIXEL_MAX:
             return True
     style = attrs.get("style") or ""
-    if _STYLE_HIDDEN.search(style):
+    if HIDDEN_STYLE.search(style):
         return True
     return any(float(value) <= _PIXEL_MAX for _, value in _STYLE_SIZE.findall(style))
 

@@ -9,17 +9,14 @@ their whole text until a script shows it).
 
 from __future__ import annotations
 
-import re
-
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, topmost
+from webdata.content.dom import HIDDEN_STYLE, text_len, topmost
 
 SHELL_WARNING = (
     "onlyMainContent found no visible content in this page's HTML (its content is probably"
     " rendered by JavaScript); the output is empty"
 )
-_HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 _SHELL_MAX_CHARS = 200
 
 
@@ -32,7 +29,7 @@ def clear_hidden_shell(main: LexborNode) -> str | None:
     hidden = topmost(
         node
         for node in main.css("[style], [hidden]")
-        if "hidden" in node.attrs or _HIDDEN_STYLE.search(node.attrs.get("style") or "")
+        if "hidden" in node.attrs or HIDDEN_STYLE.search(node.attrs.get("style") or "")
     )
     if sum(text_len(node) for node in hidden) < size:
         return None
