@@ -44,3 +44,31 @@ def test_carousels_of_other_offers_away_from_the_name_do_not_make_a_listing() ->
         f"<section><h2>You may also like</h2><ul>{cards}</ul></section></main></body>"
     )
     assert looks_like_product(LexborHTMLParser(html))
+
+
+def _product(h1: str = "<h1>Linen Shirt</h1>", price: str = "<p>$88</p>", buy: str = BUY) -> bool:
+    html = f"<body><main><div class='product'>{h1}{price}{buy}</div></main></body>"
+    return looks_like_product(LexborHTMLParser(html))
+
+
+def test_an_icon_buy_button_says_so_in_its_label_or_its_name() -> None:
+    assert _product(buy="<button aria-label='add to cart'><svg></svg></button>")
+    assert _product(buy="<button id='addToCartBtn'><svg></svg></button>")
+    assert _product(buy="<button class='single_add_to_cart_button'><svg></svg></button>")
+    assert not _product(buy="<button aria-label='Cart drawer'><svg></svg></button>")
+
+
+def test_a_consent_dialogs_heading_or_a_screen_reader_h1_is_not_a_second_name() -> None:
+    dialog = "<div role='alertdialog' aria-modal='true'><h1>Your privacy settings</h1></div>"
+    assert _product(h1=f"<h1>Linen Shirt</h1>{dialog}")
+    hidden = "<h1 style='height: 0;width: 0;overflow: hidden;'>Linen Shirt (SEO)</h1>"
+    assert _product(h1=f"{hidden}<h1>Linen Shirt</h1>")
+    assert not _product(h1="<h1>Linen Shirt</h1><h1>Another heading</h1>")
+
+
+def test_a_price_printed_twice_counts_once() -> None:
+    box = "<span class='price'>$20.00</span>"
+    tiers = "<dl><dd>$20.00 1-9 items</dd><dd>$15.00 10-49 items</dd><dd>$13.00 50+</dd></dl>"
+    assert _product(price=box + box + tiers)
+    other = "<span>$9.00</span>"
+    assert not _product(price=box + other + tiers.replace("$13.00", "$14.00") + "<p>$1.00</p>")

@@ -1,10 +1,12 @@
 """A product page told by its layout, for shops whose head says nothing about the product.
 
-The page has one ``<h1>`` (the product's name), and within a few ancestors of it a price
-(a currency and a number) and a purchase control (a button or a submit input saying "add to
-cart / bag / basket" or "buy now", or a form posting to a cart URL). A listing or a
-collection repeats prices and purchase controls over its cards, so a name with many prices
-or the same control twice beside it is not one product.
+The page has one ``<h1>`` (the product's name; one in a dialog, a consent prompt's, or one
+hidden for screen readers does not count), and within a few ancestors of it a price (a
+currency and a number) and a purchase control (a button or a submit input saying "add to
+cart / bag / basket" or "buy now" in its text, label or name, an icon button in its id or
+class, or a form posting to a cart URL). A listing or a collection repeats prices and
+purchase controls over its cards, so a name with many prices (a price shown twice counted
+once) or the same control twice beside it is not one product.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.dom import HIDDEN_STYLE, token_words
 
 ENABLED = True
 
@@ -31,8 +35,32 @@ _PRICE_MAX_CHARS = 40  # a price line, not a paragraph that quotes one
 
 def _is_control(node: LexborNode) -> bool:
     attrs = node.attrs
-    text = " ".join((node.text(deep=True) or "", attrs.get("value") or "", attrs.get("name") or ""))
-    return bool(_BUY.search(text.replace("_", " ").replace("-", " ")))
+    said = (attrs.get(a) or "" for a in ("value", "name", "aria-label", "title"))
+    text = " ".join((node.text(deep=True) or "", *said))
+    if _BUY.search(text.replace("_", " ").replace("-", " ")):
+        return True
+    # an icon button says it in its id or class only ("addToCartBtn", "single_add_to_cart")
+    named = f"{attrs.get('id') or ''} {attrs.get('class') or ''}"
+    return bool(_BUY.search(" ".join(w for t in named.split() for w in token_words(t))))
+
+
+# Outside the page: a consent dialog's title, an <h1> kept for screen readers only.
+_ASIDE_H1 = "dialog, [role=dialog], [role=alertdialog], [aria-modal=true]"
+_ZERO_SIZE = re.compile(r"(?:^|;)\s*(?:height|width)\s*:\s*0(?:px)?\s*(?:;|$)", re.I)
+
+
+def _name_heading(body: LexborNode) -> LexborNode | None:
+    """The page's one visible ``<h1>`` outside dialogs, or None (none, or several)."""
+    aside: set[int] = set()
+    for node in body.css(_ASIDE_H1):
+        aside.update(h.mem_id for h in node.css("h1"))
+    found: list[LexborNode] = []
+    for h1 in body.css("h1"):
+        style = h1.attrs.get("style") or ""
+        if h1.mem_id in aside or HIDDEN_STYLE.search(style) or _ZERO_SIZE.search(style):
+            continue
+        found.append(h1)
+    return found[0] if len(found) == 1 else None
 
 
 def _controls(scope: LexborNode) -> list[LexborNode]:
@@ -48,7 +76,9 @@ def _controls(scope: LexborNode) -> list[LexborNode]:
 
 
 def _prices(scope: LexborNode) -> int:
-    count = 0
+    """Price lines under ``scope``, a line printed twice counted once (the desktop and the
+    mobile copy of the price box, a sale template beside the regular one)."""
+    seen: set[str] = set()
     for node in scope.css("span, div, p, strong, b, ins, dd, td, bdi"):
         text = node.text(deep=True, strip=True)
         if not text or len(text) > _PRICE_MAX_CHARS or not _PRICE.search(text):
@@ -60,18 +90,20 @@ def _prices(scope: LexborNode) -> int:
                 nested = True
                 break
             child = child.next
-        count += not nested
-    return count
+        if not nested:
+            seen.add(" ".join(text.split()))
+    return len(seen)
 
 
 def looks_like_product(tree: LexborHTMLParser) -> bool:
     """Whether the body is laid out as one product on sale (name, price and buy button)."""
     if not ENABLED or tree.body is None:
         return False
-    h1s = tree.body.css("h1")
-    if len(h1s) != 1 or not _controls(tree.body):  # most pages end here, cheaply
+    if not tree.body.css_first("h1") or not _controls(tree.body):  # most pages end here
         return False
-    node: LexborNode | None = h1s[0]
+    node: LexborNode | None = _name_heading(tree.body)
+    if node is None:
+        return False
     for _ in range(_CLIMB):
         node = node.parent if node is not None else None
         if node is None or node.tag in ("body", "html"):
