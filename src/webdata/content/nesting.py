@@ -38,9 +38,16 @@ stage). Two bounds keep it linear:
 Real pages stay well inside both (the 500 WCXB pages: at most 4 formatting elements open at
 once, at most 142 reopenings past the free ones), and are returned as they are.
 
+One more repair, since the pre-pass reads every tag anyway: HTML (unlike XHTML) ignores the "/"
+of ``<iframe .../>``, so an element whose text is raw (``<iframe>``, ``<script>``, ``<style>``,
+``<textarea>``, ``<title>``...) or which holds markup the content stage removes (``<noscript>``,
+``<template>``) takes the page up to its next end tag, or the whole rest of the page, and its
+content is lost. Such a tag outside SVG / MathML (where "/>" does close) gets its end tag
+inserted after it, unless its end tag comes before any other tag (``<script src=x /></script>``).
+
 Two passes: a quick one (one ``findall``, a light loop) measures the depth; only a page found
-deeper than the cap, or past a formatting bound, gets the exact pass, which records positions,
-cuts and closes.
+deeper than the cap, past a formatting bound, or with a self-closed tag of those, gets the exact
+pass, which records positions, cuts and closes.
 """
 
 from __future__ import annotations
@@ -60,9 +67,9 @@ _REST = r"""[^>=/]*+(?:(?:=\s*+(?:"[^"]*+"|'[^']*+'|[^\s>]*+)|/(?!>))[^>=/]*+)*+
 _COMMENT = r"<!--(?:-?>|[^-]*+(?:-(?!-!?>)[^-]*+)*+--!?>|.*)"
 _RAW_NAMES = "script|style|textarea|title|xmp|iframe|noembed|noframes"
 # The quick pass matches comments and raw text whole, so its Python loop sees only tags as
-# (raw name, "<" when that raw text holds one, a character when it runs to the end of the page,
-# "/" of an end tag, name, self-closing "/"). Raw names are matched in lower or upper case
-# only; other spellings go to the exact pass.
+# (raw name, its self-closing "/", "<" when that raw text holds one, a character when it runs
+# to the end of the page, "/" of an end tag, name, self-closing "/"). Raw names are matched in
+# lower or upper case only; other spellings go to the exact pass.
 _QUICK = re.compile(
     _COMMENT
     + r"|<("
@@ -70,7 +77,7 @@ _QUICK = re.compile(
     + "|"
     + _RAW_NAMES.upper()
     + r")(?=[\s/>])"
-    + _REST.replace("(/?)", "/?")
+    + _REST
     + r"(?:[^<]*+(?:(<)(?!/\1)[^<]*+(?:<(?!/\1)[^<]*+)*+)?</\1|(.).*|$)"
     + r"|<(/?)([A-Za-z][^\s/>]*)"
     + _REST,
@@ -149,11 +156,20 @@ _KIND: dict[str, int] = {
 # <font> with one of these leaves SVG / MathML like the tags of ``_BREAKOUT``.
 _FONT_OUT = re.compile(r"\s(?:color|face|size)\s*=", re.IGNORECASE)
 _RAW_END = {name: re.compile("</" + name, re.IGNORECASE) for name in _RAW_TEXT}
+# Written "<name .../>", these take what follows (see the module's docstring).
+_SWALLOWING = _RAW_TEXT | {"noscript", "template"}
+_END_AT_ONCE = {
+    name: re.compile(rf"\s*</{name}(?=[\s/>])", re.IGNORECASE) for name in ("noscript", "template")
+}
+# Pages too short for the depth cap are scanned only when they hold one of those.
+_SELF_CLOSED = re.compile(
+    r"<(?:" + "|".join(sorted(_SWALLOWING)) + r")(?=[\s/])[^<>]*/>", re.IGNORECASE
+)
 _LOWER: dict[str, str] = {}  # tag name as written -> lower case (bounded cache)
 # Start tags that close something first (see ``_Model.implied_ends``).
 _CLOSERS = _CELL | _RUBY | _DEFINITION | {"a", "button", "li", "option", "optgroup"}
 # Ordinary start tags (kind ``_SPECIAL_KIND`` or ``_OTHER``) that do more than open an element.
-_OPENS_OTHERWISE = _CLOSERS | {"select", "svg", "math", "frameset"}
+_OPENS_OTHERWISE = _CLOSERS | {"select", "svg", "math", "frameset", "noscript", "template"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +178,7 @@ class Nesting:
     depth: int  # deepest nesting found; once past the cap, a lower bound
     flattened: int  # start tags removed past the depth cap
     formatting: int = 0  # formatting elements removed or closed (``MAX_FORMATTING``, budget)
+    self_closed: int = 0  # end tags given to self-closed <iframe/>, <script/>... (see above)
 
 
 class _Exceeded(Exception):
@@ -170,7 +187,8 @@ class _Exceeded(Exception):
 
 def limit_nesting(html: str, max_depth: int = MAX_DEPTH) -> Nesting:
     """``html`` with whatever nests deeper than ``max_depth`` flattened (text kept)."""
-    if len(html) < 3 * max_depth:  # a start tag takes 3 characters at least ("<a>")
+    # (a start tag takes 3 characters at least: "<a>")
+    if len(html) < 3 * max_depth and _SELF_CLOSED.search(html) is None:
         return Nesting(html, 0, 0)
     quick = _Model(max_depth)
     try:
@@ -210,7 +228,8 @@ class _Model:
 
     __slots__ = (
         "at", "budget", "cap", "closed", "cuts", "deepest", "dropped", "formatting",
-        "formatting_cap", "frameset", "open_dropped", "p_open", "reopened", "stack",
+        "formatting_cap", "frameset", "open_dropped", "p_open", "reopened", "self_closed",
+        "stack",
     )  # fmt: skip
 
     def __init__(self, cap: int) -> None:
@@ -226,6 +245,7 @@ class _Model:
         self.p_open = False  # a <p> is open (the stack leaves <p> out)
         self.reopened = 0  # reopenings past the free one a boundary (see ``boundary``)
         self.closed = 0  # formatting elements removed or closed
+        self.self_closed = 0  # end tags inserted after self-closed <iframe/>... (exact pass)
         # The exact pass: spans to replace (a space for a cut tag, end tags where formatting
         # is closed), and the end of the tag being read (-1 in the quick pass).
         self.cuts: list[tuple[int, int, str]] = []
@@ -243,10 +263,12 @@ class _Model:
         stack, kinds, cap = self.stack, _KIND, self.cap
         tags = _QUICK.findall(html)
         self.budget += len(tags)
-        for _raw, inner, to_end, slash, tag, self_closing in tags:
+        for _raw, raw_closing, inner, to_end, slash, tag, self_closing in tags:
             if not tag:
                 if _raw and (((inner or to_end) and self.in_foreign()) or "frameset" in stack):
                     return None  # <style> in SVG holds markup: look closer
+                if raw_closing and (inner or to_end) and not self.in_foreign():
+                    return None  # <iframe .../> took markup: to be closed
                 continue
             name = _LOWER.get(tag) or _lower(tag)
             if slash:
@@ -286,6 +308,8 @@ class _Model:
                 self.close_cell()
                 continue
             if kind in (_RAW, _PLAIN):  # <Script>, <plaintext>: rare, look closer
+                return None
+            if self_closing and name in _SWALLOWING:  # <noscript/>: to be closed
                 return None
             if kind == _FORMAT:
                 if len(stack) >= self.formatting_cap and self.too_many(name):
@@ -340,6 +364,15 @@ class _Model:
                 if match.group(3):
                     continue
             else:
+                if (
+                    match.group(3)
+                    and name in _SWALLOWING
+                    and "frameset" not in stack
+                    and _swallows(html, pos, name)
+                ):
+                    cuts.append((pos, pos, f"</{name}>"))  # and what follows is markup
+                    self.self_closed += 1
+                    continue
                 if kind == _RAW:
                     if "frameset" in stack:  # ignored there
                         continue
@@ -370,7 +403,7 @@ class _Model:
             if not self.start(name, foreign=foreign):
                 cuts.append((*match.span(), " "))
                 removed += 1
-        return Nesting(_cut(html, cuts), self.deepest, removed, self.closed)
+        return Nesting(_cut(html, cuts), self.deepest, removed, self.closed, self.self_closed)
 
     # -- tags ------------------------------------------------------------------------------
 
@@ -582,6 +615,17 @@ class _Model:
                 self.formatting += 1
         if self.formatting > 1:
             self.boundary()
+
+
+def _swallows(html: str, pos: int, name: str) -> bool:
+    """Whether a ``<name .../>`` ending at ``pos`` takes markup: raw text holding a tag (or
+    running to the end of the page), or a ``<noscript>`` / ``<template>`` not closed at once.
+    (Raw text without a tag, as in ``<script src=x /></script>``, is left as the parser reads
+    it.)"""
+    if name in _END_AT_ONCE:
+        return _END_AT_ONCE[name].match(html, pos) is None
+    end = _RAW_END[name].search(html, pos)
+    return end is None or html.find("<", pos, end.start()) >= 0
 
 
 def _cut(html: str, cuts: list[tuple[int, int, str]]) -> str:

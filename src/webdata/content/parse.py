@@ -1,7 +1,9 @@
 """The one way to parse untrusted HTML: depth-capped first (see :mod:`.nesting`), then lexbor.
 
 Every parse of page-controlled markup goes through here, so a hostile page cannot make the
-tree builder quadratic. Fixed probe strings (``LexborHTMLParser("<span>")``) need not.
+tree builder quadratic, nor lose its content to an ``<iframe .../>`` (the pre-pass gives such
+tags the end tag HTML does not infer from "/>"). Fixed probe strings
+(``LexborHTMLParser("<span>")``) need not.
 """
 
 from __future__ import annotations
