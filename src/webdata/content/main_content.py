@@ -58,6 +58,7 @@ from webdata.content.listing_noise import listing_removals
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.product_prices import repeated_price_removals
+from webdata.content.reader_only import reader_only_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
@@ -293,6 +294,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
     found += hidden_removals(scope, total)
+    found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)

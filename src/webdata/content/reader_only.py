@@ -1,0 +1,66 @@
+"""Screen-reader-only text under namespaced class names.
+
+The hidden-class rule (``boilerplate.hidden_removals``) knows the common utility names
+(``sr-only``, ``visually-hidden``...). Design systems prefix theirs (``u-pwa-screen-reader-only``,
+``wt-screen-reader-only``, ``h-sr-only``) and CSS modules suffix a hash
+(``styles_srOnly__1Kwb5``); the text under them ('Sale price:', 'Original price:') is read out
+beside what the page shows, so a reader of the markdown sees it twice or sees labels.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import text_len, text_memo
+
+_SMALL_SHARE = 0.3
+# A CSS-module class: module, local name, hash ("Brand-module_srOnly__Wk_6R").
+_MODULE_HASH = re.compile(r"__[A-Za-z0-9_-]{4,}$")
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_WORDS = re.compile(r"[a-z0-9]+")
+# Word runs that name text kept for screen readers only. Not "visually hidden": namespaced,
+# it is as often a state modifier a script toggles (``dropdown_label--visually-hidden``).
+_READER_ONLY = (
+    ("sr", "only"),
+    ("sronly",),
+    ("screen", "reader", "only"),
+    ("screenreader", "only"),
+    ("screen", "reader", "text"),
+)
+# Only elements whose class holds one of these are read (the selector runs in the parser).
+_CANDIDATES = ", ".join(
+    f'[class*="{part}" i]' for part in ("sronly", "sr-only", "sr_only", "reader")
+)
+# ... unless the class shows it on focus (skip links handled elsewhere) or undoes it.
+_SHOWING = frozenset({"focusable", "focus", "not", "until", "focused"})
+
+
+def _names_reader_only(value: str) -> bool:
+    for cls in value.split():
+        if ":" in cls or "[" in cls:
+            continue  # a responsive or state variant (focus:not-sr-only)
+        words = _WORDS.findall(_CAMEL.sub(r"\1 \2", _MODULE_HASH.sub("", cls)).lower())
+        if not words or _SHOWING.intersection(words):
+            continue
+        for run in _READER_ONLY:
+            n = len(run)
+            if any(tuple(words[i : i + n]) == run for i in range(len(words) - n + 1)):
+                return True
+    return False
+
+
+_reader_only = text_memo(_names_reader_only)  # (pages repeat their class values)
+
+
+def reader_only_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Small elements under a namespaced screen-reader-only class."""
+    own = scope.mem_id
+    return [
+        node
+        for node in scope.css(_CANDIDATES)
+        if node.mem_id != own
+        and _reader_only(node.attrs.get("class") or "")
+        and text_len(node) <= _SMALL_SHARE * total
+    ]
