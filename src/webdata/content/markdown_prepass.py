@@ -20,6 +20,8 @@
   shows markdown literally.
 - Links around blocks (cards) are pushed down into their blocks (``block_links.py``): the
   converter would flatten them and lose their images.
+- Cells that a ``rowspan`` covers are written out as empty cells (``row_spans.py``): the
+  converter miscounts them past a short row or a cell spanning rows and columns at once.
 - A fragment that is a table row or row group (the main block can be a ``<tr>`` or
   ``<tbody>`` of a layout table) is put back in a ``<table>``: alone, the converter reads
   its cells as inline text and glues them.
@@ -36,6 +38,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.block_links import push_down_block_links
 from webdata.content.dom import topmost
+from webdata.content.row_spans import fill_row_spans
 
 ESCAPE = "\ue000"  # becomes a backslash
 _MATH_OPEN = "\ue001"
@@ -74,7 +77,7 @@ _BOXES_JUNCTION = re.compile(
 )
 _WORD_CHAR = re.compile(r"\w")
 _ROW_GROUP_ROOT = re.compile(r"\s*<(?:tr|tbody|thead|tfoot)[\s>]", re.I)
-_TREE_TRIGGERS = ("math", "<dt", "<figcaption")  # KaTeX always holds "katex-mathml"
+_TREE_TRIGGERS = ("math", "<dt", "<figcaption", "rowspan")  # KaTeX always holds "katex-mathml"
 _MATH_TOKEN = re.compile(f"{_MATH_OPEN}(\\d+){_MATH_CLOSE}")
 
 
@@ -201,6 +204,8 @@ def _fix_tree(html: str, maths: list[str]) -> str:
     if "<figcaption" in html:
         for caption in root.css("figcaption"):
             caption.unwrap_tags(["em", "i"])
+    if "rowspan" in html:
+        fill_row_spans(root)
     return root.inner_html or ""
 
 
