@@ -38,6 +38,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
+from webdata.content.card_alts import clear_card_alts
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.dom import (
@@ -435,5 +436,6 @@ def find_main_content(body: LexborNode) -> MainContent:
         return MainContent(main, shell)
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
+    clear_card_alts(main)
     flatten_typographic_sups(main)
     return MainContent(main)
