@@ -292,9 +292,27 @@ class JsonLdGraph:
         return None
 
 
+# The last page's graph, as metadata built it from the scripts, and the ``jsonLd`` texts it
+# listed for it: the page marks (product, thread, article) ask for the graph by those texts,
+# and get it without decoding the JSON again (a copy of the list: a caller may change its own).
+_shared: tuple[list[str], JsonLdGraph] | None = None
+
+
+def share_graph(texts: list[str], graph: JsonLdGraph) -> None:
+    """Let :func:`graph_from_dumps` answer ``graph`` for ``texts`` (the graph of their objects)."""
+    global _shared
+    _shared = (list(texts), graph)
+
+
 def graph_from_dumps(texts: Any) -> JsonLdGraph:
     """The graph of the compact JSON objects that metadata's ``jsonLd`` lists (already parsed
-    and capped by :func:`parse_script` once; anything else in ``texts`` is skipped)."""
+    and capped by :func:`parse_script` once; anything else in ``texts`` is skipped).
+
+    The graph metadata built for the same texts when there is one (shared: read, never
+    change it); equal texts make the same graph, so a match by value is safe."""
+    shared = _shared  # (one read: another thread may share its own page meanwhile)
+    if shared is not None and isinstance(texts, list) and texts == shared[0]:
+        return shared[1]
     objects: list[JsonObject] = []
     for text in texts if isinstance(texts, list) else []:
         try:

@@ -51,6 +51,7 @@ from webdata.content.jsonld import (
     JsonLdGraph,
     JsonObject,
     extract_json_ld,
+    share_graph,
 )
 from webdata.content.metadata_body import BodyHints, body_hints
 from webdata.content.metadata_dates import first_date
@@ -293,6 +294,8 @@ def extract_metadata(tree: LexborHTMLParser, resolver: Resolver) -> Metadata:
         candidates[key] = first(field, *META_FALLBACKS.get(key, ()))
     for key, fields in TWITTER_FIELDS.items():
         candidates[key] = first(*fields)
+    json_ld = [json.dumps(obj, ensure_ascii=False, separators=(",", ":")) for obj in src.json_ld]
+    share_graph(json_ld, src.graph)  # the page marks read the JSON-LD again by these texts
     candidates.update(
         author=src.author(),
         publishedTime=src.date(_PUBLISHED_META, "datePublished", _PUBLISHED_DC),
@@ -305,7 +308,7 @@ def extract_metadata(tree: LexborHTMLParser, resolver: Resolver) -> Metadata:
         alternateLanguages=list(links.alternates.values()),
         alternateLanguageCodes=list(links.alternates),
         feeds=links.feeds,
-        jsonLd=[json.dumps(obj, ensure_ascii=False, separators=(",", ":")) for obj in src.json_ld],
+        jsonLd=json_ld,
     )
     meta.update({k: v for k, v in candidates.items() if v})
     meta["ogLocaleAlternate"] = list(by_lower.get("og:locale:alternate", []))
