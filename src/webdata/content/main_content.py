@@ -66,6 +66,7 @@ from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.superscripts import flatten_typographic_sups
+from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.wiki_chrome import wiki_chrome_removals
@@ -302,6 +303,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += commerce_removals(scope, total)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
+    found += read_more_removals(scope)
     found += wiki_chrome_removals(scope, total)
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
