@@ -59,6 +59,7 @@ from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.reader_only import reader_only_removals
 from webdata.content.repeated_blocks import repeated_block_removals
@@ -316,6 +317,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += service_removals(scope, total)
     found += overlay_removals(scope, total)
     found = keep_description(scope, found)
+    found = keep_labelled_description(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
