@@ -1,0 +1,96 @@
+"""Calls to action inside the main block: sales pitches closing posts.
+
+Two shapes, each the site's pitch rather than the page's text:
+
+- on article pages, a section opened by a pitch heading: "Ready to get started?", "Get the
+  free eBook!", "Contact us for a project discussion", "Try X yourself", "What our
+  customers are saying", a paywall's "This article is exclusive to subscribers" (the
+  largest wrapper that heading opens, small relative to the block:
+  ``boilerplate.heading_block``). On service pages such bands and testimonials are part of
+  what the page offers, and a box named ``cta`` holds its features: both were measured and
+  left alone there (WCXB service fell);
+- a lead form built without ``<form>`` (script-driven sign-up and contact boxes: name,
+  e-mail and phone inputs in ``<div>``s), which the form rule of ``boilerplate`` cannot see:
+  the box around the inputs goes like a form's box.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.article_noise import is_article_page
+from webdata.content.boilerplate import _form_box, heading_block
+from webdata.content.dom import text_len
+
+_PITCH_HEADINGS = "h2, h3, h4, h5, h6"
+_PITCH_HEADING = re.compile(
+    r"^\W*(?:"
+    r"ready\s+to\s+\S.{0,60}\?.*|"  # "Ready to get started? Schedule a free estimate"
+    r"get\s+(?:the|your|our)\s+free\s+\w+(?:\s+\w+)?|"  # "Get the FREE eBook!"
+    r"(?:contact|call)\s+us\s+(?:for|about|to)\b.{0,40}|"
+    r"try\s+\S+(?:\s+\S+)?\s+(?:yourself|for\s+free|free)|"
+    r"discuss\s+your\b.{0,30}\bwith\s+us|"
+    r"start\s+(?:creating|building)\s+with\s+\S+(?:\s+\S+)?|"
+    r"(?:see\s+)?what\s+our\s+(?:customers|clients|users)\s+(?:are\s+)?say(?:ing)?\b.{0,40}|"
+    r"(?:see\s+)?why\s+(?:our\s+)?(?:customers|clients|users)\s+love\s+us|"
+    # a paywall's pitch where the rest of the story would be
+    r"(?:this|the\s+rest\s+of\s+this)\s+(?:article|story|post|piece)\s+is\s+"
+    r"(?:exclusive|only\s+available|available\s+only)\s+(?:to|for)\b.{0,40}|"
+    r"unlock\s+(?:this|the\s+full)\s+(?:article|story|post|piece)\b.{0,60}|"
+    r"what(?:'|\u2019)?s?\s+(?:is\s+)?included\s+in\s+(?:a|your|the)\s+subscription"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_LEAD_INPUTS = "input[type=email], input[type=tel], textarea"
+_FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]), textarea, select"
+_MIN_FIELDS = 2
+
+
+def pitch_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Sections opened by a sales-pitch heading, on article pages (a service page's closing
+    "Ready to ...?" band and its testimonials are part of what it offers)."""
+    out: list[LexborNode] = []
+    if not is_article_page(scope):
+        return out
+    for heading in scope.css(_PITCH_HEADINGS):
+        block = heading_block(heading, scope, total, _PITCH_HEADING)
+        if block is not None:
+            out.append(block)
+    return out
+
+
+def _in_form(node: LexborNode) -> bool:
+    current = node.parent
+    while current is not None:
+        if current.tag == "form":
+            return True
+        current = current.parent
+    return False
+
+
+def formless_form_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Lead forms made of ``<div>``s: the box around a field asking for the reader's e-mail,
+    phone or message, with at least ``_MIN_FIELDS`` fields, outside any ``<form>``."""
+    out: list[LexborNode] = []
+    done: set[int] = set()
+    for field in scope.css(_LEAD_INPUTS):
+        if _in_form(field):
+            continue
+        holder = field.parent
+        while holder is not None and holder.mem_id != scope.mem_id:
+            if len(holder.css(_FIELDS)) >= _MIN_FIELDS:
+                break
+            holder = holder.parent
+        if holder is None or holder.mem_id == scope.mem_id or holder.mem_id in done:
+            continue
+        done.add(holder.mem_id)
+        if text_len(holder) <= 0.3 * total:
+            out.append(_form_box(holder, scope))
+    return out
+
+
+def cta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """The calls to action of ``scope`` (text length ``total``)."""
+    return pitch_section_removals(scope, total) + formless_form_removals(scope, total)
