@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +114,18 @@ def write_turn(engine: AsyncEngine) -> contextlib.AbstractAsyncContextManager[ob
     if lock is None:
         lock = _write_locks[engine] = asyncio.Lock()
     return lock
+
+
+@contextlib.asynccontextmanager
+async def write_session(
+    sessions: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[AsyncSession]:
+    """A session of ``sessions`` in a transaction, in this process's :func:`write_turn` (for
+    the repositories that write through the ORM: keys, plans, profiles)."""
+    bind = sessions.kw.get("bind")
+    turn = write_turn(bind) if isinstance(bind, AsyncEngine) else contextlib.nullcontext()
+    async with turn, sessions() as session, session.begin():
+        yield session
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

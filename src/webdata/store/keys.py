@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import joinedload
 
+from webdata.store.db import write_session, write_turn
 from webdata.store.models import ApiKey, Team, utcnow
 
 KEY_PREFIX = "wd-"
@@ -147,7 +148,7 @@ class KeyStore:
         name = _check_name(name, "team")
         team = Team(name=name)
         try:
-            async with self._sessions() as session, session.begin():
+            async with write_session(self._sessions) as session:
                 session.add(team)
         except IntegrityError as exc:
             raise TeamExistsError(f"team {name!r} already exists") from exc
@@ -189,7 +190,7 @@ class KeyStore:
         ``key`` stores a key chosen by the operator (e.g. ``WEBDATA_BOOTSTRAP_API_KEY``)
         instead of generating one; it must have a valid shape (see :func:`key_shape_ok`).
         """
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             row, plaintext = await self._insert_key(session, team_id, name, scopes, key)
         return row, plaintext
 
@@ -254,7 +255,7 @@ class KeyStore:
         ident = key_id_or_prefix.strip()
         if not ident:
             return False
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             rows = list(
                 (
                     await session.scalars(
@@ -341,15 +342,16 @@ class KeyStore:
         if last_used is not None and now - last_used < interval:
             return
         try:
-            await conn.execute(
-                update(ApiKey)
-                .where(
-                    ApiKey.id == key_id,
-                    ApiKey.last_used_at.is_(None) | (ApiKey.last_used_at < now - interval),
+            async with write_turn(self._engine):
+                await conn.execute(
+                    update(ApiKey)
+                    .where(
+                        ApiKey.id == key_id,
+                        ApiKey.last_used_at.is_(None) | (ApiKey.last_used_at < now - interval),
+                    )
+                    .values(last_used_at=now)
                 )
-                .values(last_used_at=now)
-            )
-            await conn.commit()
+                await conn.commit()
         except SQLAlchemyError:
             # Bookkeeping only: a busy database must not turn a valid key into an error.
             await conn.rollback()
@@ -367,7 +369,7 @@ class KeyStore:
     @asynccontextmanager
     async def _locked(self) -> AsyncIterator[AsyncSession]:
         """A write transaction serialised across processes (first statement takes the lock)."""
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             connection = await session.connection()
             if connection.dialect.name == "postgresql":
                 await connection.execute(

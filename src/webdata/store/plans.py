@@ -13,6 +13,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from webdata.store.db import write_session
 from webdata.store.models import Plan, Team
 
 DEFAULT_PLAN = "default"
@@ -80,7 +81,7 @@ class PlanStore:
 
     async def save(self, limits: Limits) -> None:
         """Create the plan, or change the limits of the plan of that name."""
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             plan = await session.get(Plan, limits.plan)
             if plan is None:
                 plan = Plan(name=limits.plan)
@@ -94,7 +95,7 @@ class PlanStore:
     async def delete(self, name: str) -> None:
         if name == DEFAULT_PLAN:
             raise PlanError("the default plan cannot be deleted")
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             users = await session.scalar(
                 select(func.count()).select_from(Team).where(Team.plan == name)
             )
@@ -109,7 +110,7 @@ class PlanStore:
     async def assign(self, team_name: str, plan_name: str) -> None:
         """Put the team called ``team_name`` on the plan ``plan_name``."""
         try:
-            async with self._sessions() as session, session.begin():
+            async with write_session(self._sessions) as session:
                 if await session.get(Plan, plan_name) is None:
                     raise PlanError(f"no plan {plan_name!r}")
                 result = await session.execute(

@@ -28,6 +28,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from webdata.store.db import write_session
 from webdata.store.models import BrowserProfile, ProfileLease, new_id, utcnow
 
 __all__ = [
@@ -144,7 +145,7 @@ class ProfileStore:
             raise ValueError("the lease is for another profile")
         for attempt in range(2):
             try:
-                async with self._sessions() as session, session.begin():
+                async with write_session(self._sessions) as session:
                     now = self._clock()
                     # The renewal is a row lock on PostgreSQL (the write lock on SQLite) until
                     # commit: no one can take the lease between this check and the write.
@@ -179,7 +180,7 @@ class ProfileStore:
 
     async def delete(self, team_id: str, name: str) -> bool:
         """Forget the team's profile ``name``; False when there was none."""
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             result = await session.execute(
                 delete(BrowserProfile).where(
                     BrowserProfile.team_id == team_id, BrowserProfile.name == name
@@ -210,7 +211,7 @@ class ProfileStore:
             now = self._clock()
             lease = Lease(team_id=team_id, name=name, holder=new_id(), expires_at=now + self._ttl)
             try:
-                async with self._sessions() as session, session.begin():
+                async with write_session(self._sessions) as session:
                     await session.execute(
                         delete(ProfileLease).where(
                             ProfileLease.team_id == team_id,
@@ -250,7 +251,7 @@ class ProfileStore:
     async def renew(self, lease: Lease) -> bool:
         """Push the lease's expiry ``lease_ttl_s`` ahead; False (and ``lease.lost``) when it is
         no longer held by this holder."""
-        async with self._sessions() as session, session.begin():
+        async with write_session(self._sessions) as session:
             held = await self._renew_in(session, lease, self._clock())
         if not held:
             lease.lost = True
@@ -283,7 +284,7 @@ class ProfileStore:
             with contextlib.suppress(asyncio.CancelledError):
                 await keeper
         try:
-            async with self._sessions() as session, session.begin():
+            async with write_session(self._sessions) as session:
                 await session.execute(
                     delete(ProfileLease).where(
                         ProfileLease.team_id == lease.team_id,
