@@ -43,6 +43,7 @@ from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cta_blocks import cta_removals
 from webdata.content.decorative_videos import video_removals
+from webdata.content.disclosures import disclosure_removals
 from webdata.content.dom import (
     common_ancestor,
     contains,
@@ -317,6 +318,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += loop_copy_removals(scope)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
+    found += disclosure_removals(scope, total)
     found += overlay_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)

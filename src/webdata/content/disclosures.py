@@ -1,0 +1,37 @@
+"""Disclosure and disclaimer notes inside the main block.
+
+Review and health sites put a standing note above or below the text: "We earn commissions
+from links on our site...", "X is supported by commissions from providers listed on our
+site", "This content is provided as a service of ...". It is the site's notice, the same on
+every page, in a box whose class or id says so (``disclosure``, ``affiliate-disclaimer``).
+Such a box goes when it is short (``_NOTE_CHARS``): a note, not a section of the text.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import text_len, token_words
+
+_NOTE_WORDS = frozenset({"disclosure", "disclosures", "disclaimer", "disclaimers"})
+_NOTE_SELECTOR = ", ".join(f'[class*="{w}" i], [id*="{w}" i]' for w in ("disclosure", "disclaimer"))
+_NOTE_CHARS = 400
+
+
+def _named_note(node: LexborNode) -> bool:
+    value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
+    return any(_NOTE_WORDS.intersection(token_words(token)) for token in value.split())
+
+
+def disclosure_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Short boxes of ``scope`` (text length ``total``) named a disclosure or disclaimer."""
+    own = scope.mem_id
+    limit = min(_NOTE_CHARS, 0.3 * total)
+    return [
+        node
+        for node in scope.css(_NOTE_SELECTOR)
+        if node.mem_id != own
+        and text_len(node) <= limit
+        and node.css_first("h1") is None
+        and _named_note(node)
+    ]
