@@ -59,6 +59,7 @@ from webdata.content.forum_noise import forum_removals, is_thread_page, keep_pos
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
+from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.product_description import keep_labelled_description
@@ -449,5 +450,6 @@ def find_main_content(body: LexborNode) -> MainContent:
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
     clear_card_alts(main)
+    clear_logo_alts(main)
     flatten_typographic_sups(main)
     return MainContent(main)
