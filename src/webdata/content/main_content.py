@@ -42,6 +42,7 @@ from webdata.content.card_alts import clear_card_alts
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cta_blocks import cta_removals
+from webdata.content.decorative_videos import video_removals
 from webdata.content.disclosures import disclosure_removals
 from webdata.content.dom import (
     common_ancestor,
@@ -65,7 +66,6 @@ from webdata.content.media_noise import media_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.reader_only import reader_only_removals
-from webdata.content.related_prose import keep_related_prose
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
@@ -74,7 +74,6 @@ from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
-from webdata.content.decorative_videos import video_removals
 from webdata.content.wiki_chrome import wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
 
@@ -327,7 +326,6 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
     found = keep_post_bylines(scope, found)
-    found = keep_related_prose(found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_price_removals(scope, found)
