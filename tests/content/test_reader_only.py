@@ -39,6 +39,24 @@ def test_prefixed_screen_reader_labels_go() -> None:
     assert "Original price" not in md
 
 
+def test_bem_element_named_sr_text_goes() -> None:
+    # "__sr-text" is a BEM element, not a CSS-module hash to strip off
+    tiles = "".join(
+        f"<li><a href='/p/{i}'><h3>Sofa model {i}, dark gray</h3><span class='plp-price'>"
+        f"<span aria-hidden='true'>${100 + i}</span>"
+        f"<span class='plp-price__sr-text'>Price $ {100 + i}.00</span></span></a></li>"
+        for i in range(6)
+    )
+    md = markdown(
+        "<html><body><main><h1>Sofas</h1>"
+        "<p>Sit back and relax in one of our cozy and affordable sofas, in every size.</p>"
+        f"<ul>{tiles}</ul></main></body></html>"
+    )
+    assert "Sofa model 2, dark gray" in md
+    assert "$102" in md
+    assert "Price $" not in md
+
+
 def test_class_names() -> None:
     for value in (
         "u-pwa-screen-reader-only",
@@ -48,6 +66,8 @@ def test_class_names() -> None:
         "styles_srOnlyImg__1Kwb5",
         "SrOnly-module_srOnly__3NH1o",
         "styles_ndsScreenReaderOnly__JErIH",
+        "plp-price__sr-text",
+        "hiddenText__g63uRSIs8",
     ):
         assert _names_reader_only(value), value
     for value in (

@@ -16,8 +16,9 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import text_len, text_memo
 
 _SMALL_SHARE = 0.3
-# A CSS-module class: module, local name, hash ("Brand-module_srOnly__Wk_6R").
-_MODULE_HASH = re.compile(r"__[A-Za-z0-9_-]{4,}$")
+# A CSS-module class: module, local name, hash ("Brand-module_srOnly__Wk_6R"); a hash has a
+# capital or a digit, a BEM element ("plp-price__sr-text") has neither.
+_MODULE_HASH = re.compile(r"__(?=[\w-]*[A-Z0-9])[\w-]{4,}$")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORDS = re.compile(r"[a-z0-9]+")
 # Word runs that name text kept for screen readers only. Not "visually hidden": namespaced,
@@ -28,10 +29,24 @@ _READER_ONLY = (
     ("screen", "reader", "only"),
     ("screenreader", "only"),
     ("screen", "reader", "text"),
+    ("sr", "text"),
+    ("hidden", "text"),
 )
 # Only elements whose class holds one of these are read (the selector runs in the parser).
 _CANDIDATES = ", ".join(
-    f'[class*="{part}" i]' for part in ("sronly", "sr-only", "sr_only", "reader")
+    f'[class*="{part}" i]'
+    for part in (
+        "sronly",
+        "sr-only",
+        "sr_only",
+        "reader",
+        "srtext",
+        "sr-text",
+        "sr_text",
+        "hiddentext",
+        "hidden-text",
+        "hidden_text",
+    )
 )
 # ... unless the class shows it on focus (skip links handled elsewhere) or undoes it.
 _SHOWING = frozenset({"focusable", "focus", "not", "until", "focused"})
