@@ -70,6 +70,7 @@ from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
+from webdata.content.side_lists import side_list_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
@@ -309,6 +310,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)
+    found += side_list_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
