@@ -206,7 +206,44 @@ def test_reaction_links_go() -> None:
 
 
 @pytest.mark.parametrize(
-    "flag", ["CHROME", "TITLE_COPIES", "PREVIEWS", "REACTION_LINKS", "SIGNATURES"]
+    "flag",
+    [
+        "CHROME",
+        "TITLE_COPIES",
+        "PREVIEWS",
+        "REACTION_LINKS",
+        "SIGNATURES",
+        "QA_COUNTERS",
+        "BOARD_BANDS",
+    ],
 )
 def test_switches_default_on(flag: str) -> None:
     assert getattr(forum_engines, flag) is True
+
+
+def test_answer_counter_lines_go_on_any_page() -> None:
+    def answer(n: int, text: str) -> str:
+        return (
+            f"<div class='answer'><div><a href='/profile/{n}'>NAME_{n}</a>"
+            "<span> · </span><span>CREDENTIAL_TEXT Retired engineer</span><span> · </span>"
+            "<span>Author has <span>9.6K</span> answers and <span>47.1M</span> answer views"
+            f"</span></div><div class='body'>{text}</div></div>"
+        )
+
+    # (no thread mark: the phrase says what the line is)
+    md = markdown(f"<main>{answer(1, POST_ONE)}{answer(2, POST_TWO)}</main>", head="")
+    assert "POST_ONE" in md and "POST_TWO" in md and "CREDENTIAL_TEXT" in md
+    assert "answer views" not in md
+
+
+def test_board_band_above_the_topic_goes() -> None:
+    md = markdown(
+        "<div id='upper_section'><div class='user'><time>March 05, 2026, 07:16:19 AM</time></div>"
+        "<div class='news'><h2>News:</h2><p>BAND_TEXT Wondering if this will always be free?"
+        "</p></div></div><div id='content_section'><div id='forumposts'>"
+        + smf_post(101, POST_ONE)
+        + smf_post(102, POST_TWO)
+        + "</div></div>"
+    )
+    assert "POST_ONE" in md and "POST_TWO" in md
+    assert "BAND_TEXT" not in md

@@ -19,7 +19,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import deep_text, text_len, widest_matching
 
 # Switches for measuring each rule family on and off in one process.
 CHROME = True
@@ -27,6 +27,8 @@ TITLE_COPIES = True
 PREVIEWS = True
 REACTION_LINKS = True
 SIGNATURES = True
+QA_COUNTERS = True
+BOARD_BANDS = True
 
 # The engines' post bodies (never inside a removed element).
 _POST_BODIES = (
@@ -117,6 +119,18 @@ _REACTION_LINKS = 'a[href*="/reactions?reaction_id="]'
 # A signature under vBulletin's separator line ("__________________" then the signature).
 _SIGNATURE_RULE = "__________"
 _SIGNATURE = re.compile(r"^\s*_{10,}")
+# Q&A sites' counter line beside each answer's author ("Author has 9.6K answers and 47.1M
+# answer views"), on any page: the phrase says what it is.
+_QA_COUNTER_KEYWORD = "answer views"
+_QA_COUNTER = re.compile(
+    r"^\W*author\s+has\s+[\d.,]+\s*[kmb]?\s+answers?\s+and\s+[\d.,]+\s*[kmb]?\s+answer\s+views\W*$",
+    re.IGNORECASE,
+)
+_QA_COUNTER_MAX_CHARS = 80
+# The board's band above the topic, holding no post: SMF 2.1's ``#upper_section`` (the
+# visitor's clock, the board's news, the mobile menu), at most this share of the block.
+_BOARD_BANDS = "#upper_section"
+_BOARD_BAND_SHARE = 0.3
 _CHROME_MAX_CHARS = 300
 _POST_MIN_CHARS = 20
 # A topic's title, written again: "Re:" prefixes and a trailing ellipsis aside.
@@ -129,10 +143,25 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 
 
 def engine_removals(scope: LexborNode, *, thread: bool) -> list[LexborNode]:
-    """Per-post chrome of the forum engines under ``scope``, on thread pages (``thread``)."""
-    if not thread:
-        return []
+    """Per-post chrome of the forum engines under ``scope``, on thread pages (``thread``),
+    and Q&A sites' counter lines on any page."""
     out: list[LexborNode] = []
+    if QA_COUNTERS and _QA_COUNTER_KEYWORD in deep_text(scope):  # (written in lowercase)
+        hits = scope.css(f'*:lexbor-contains("{_QA_COUNTER_KEYWORD}" i)')
+        found = (
+            widest_matching(h, scope, _QA_COUNTER, _QA_COUNTER_MAX_CHARS, separator=" ")
+            for h in hits
+        )
+        out += [n for n in found if n is not None]
+    if not thread:
+        return out
+    if BOARD_BANDS:
+        total = text_len(scope)
+        out += [
+            n
+            for n in scope.css(_BOARD_BANDS)
+            if text_len(n) <= _BOARD_BAND_SHARE * total and n.css_first(_BODIES) is None
+        ]
     if CHROME:
         out += [n for n in scope.css(_CHROME) if _short(n)]
     if TITLE_COPIES:
