@@ -37,6 +37,7 @@ from functools import lru_cache, partial
 from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import article_removals, related_grid_removals
+from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.commerce_noise import commerce_removals, keep_description
@@ -319,6 +320,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += related_grid_removals(scope, total)
     found += media_removals(scope)
     found += video_removals(scope)
+    found += aria_twin_removals(scope)
     found += variant_removals(scope)
     found += loop_copy_removals(scope)
     found += service_removals(scope, total)
