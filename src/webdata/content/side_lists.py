@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import has_ancestor_in, link_text_len, text_len, topmost
+from webdata.content.dom import ancestor_ids, has_ancestor_in, link_text_len, text_len, topmost
 
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _LISTING_LINKS = 0.35  # share of the block's text in links that makes it an index
@@ -62,6 +62,7 @@ def side_list_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     if len(cards) < _MIN_CARDS or sum(map(text_len, cards)) < _TEASERS_SHARE * total:
         return []
     card_ids = {c.mem_id for c in cards}
+    around = {a for c in cards for a in ancestor_ids(c)} - card_ids  # (holders of teasers)
     out: list[LexborNode] = []
     for node in scope.css(_LIST_TAGS):
         size = text_len(node)
@@ -76,7 +77,7 @@ def side_list_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             continue
         if node.mem_id in card_ids or has_ancestor_in(node, card_ids):
             continue  # a teaser's own tags
-        if any(has_ancestor_in(card, {node.mem_id}) for card in cards):
+        if node.mem_id in around:
             continue
         out.append(node)
     return topmost(out)

@@ -37,15 +37,15 @@ def read_more_removals(scope: LexborNode) -> list[LexborNode]:
         if len(same) < 2:
             continue  # (most targets are linked once: their texts are not read)
         texts = [" ".join(deep_text(a).split()) for a in same]
-        longest = max(len(t) for t in texts)
-        if longest < _TITLE_CHARS:
+        longest = max(range(len(texts)), key=lambda i: len(texts[i]))
+        title, size = same[longest], len(texts[longest])
+        if size < _TITLE_CHARS:
             continue
         for link, text in zip(same, texts, strict=True):
-            if not text or len(text) > _CTA_MAX_CHARS or len(text) >= longest:
+            if not text or len(text) > _CTA_MAX_CHARS or len(text) >= size:
                 continue
             if any(c.isdigit() for c in text):
                 continue  # a price, a discount, a count or a date: the item's information
-            title = same[texts.index(max(texts, key=len))]
             card = near_common_ancestor(link, title, _CARD_LEVELS)
             if card is None or text_len(card) > _CARD_MAX_CHARS:
                 continue
