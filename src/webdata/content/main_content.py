@@ -55,6 +55,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
 )
+from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
@@ -326,6 +327,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
+    found += caption_removals(scope)
     found += overlay_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
