@@ -247,3 +247,24 @@ def test_board_band_above_the_topic_goes() -> None:
     )
     assert "POST_ONE" in md and "POST_TWO" in md
     assert "BAND_TEXT" not in md
+
+
+def test_suggested_topics_and_options_menus_go() -> None:
+    def post(n: int, text: str) -> str:
+        return (
+            f"<div class='topic-post' id='post_{n}'><div class='topic-body'>"
+            f"<div class='cooked'>{text}</div></div><div class='lia-menu-navigation-wrapper'>"
+            "<ul class='lia-menu-dropdown-items'><li>MENU_TEXT Mark as New</li><li>Bookmark"
+            "</li><li>Print</li></ul></div></div>"
+        )
+
+    md = markdown(
+        "<main><div class='post-stream'>"
+        + post(1, POST_ONE)
+        + post(2, POST_TWO)
+        + "</div><div id='suggested-topics' class='suggested-topics'><h3>Suggested Topics</h3>"
+        "<table><tr><td><a href='/t/other/1'>TOPIC_LINK Synthetic oil in a 1998 wagon?</a>"
+        "</td><td>12</td></tr></table></div></main>"
+    )
+    assert "POST_ONE" in md and "POST_TWO" in md
+    assert "TOPIC_LINK" not in md and "MENU_TEXT" not in md

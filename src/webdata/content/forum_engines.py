@@ -29,6 +29,7 @@ REACTION_LINKS = True
 SIGNATURES = True
 QA_COUNTERS = True
 BOARD_BANDS = True
+TOPIC_LISTS = True
 
 # The engines' post bodies (never inside a removed element).
 _POST_BODIES = (
@@ -108,6 +109,8 @@ _CHROME = ", ".join(
         ".lia-message-stats",
         ".lia-component-kudos-widget-button-version-3",
         ".lia-message-footer",
+        ".lia-menu-navigation-wrapper",  # each post's "Options" menu (Bookmark, Mute, Print...)
+        ".lia-menu-dropdown-items",
     )
 )
 # Link previews the engine writes from the linked page (Discourse's onebox, XenForo's
@@ -131,6 +134,19 @@ _QA_COUNTER_MAX_CHARS = 80
 # visitor's clock, the board's news, the mobile menu), at most this share of the block.
 _BOARD_BANDS = "#upper_section"
 _BOARD_BAND_SHARE = 0.3
+# Lists of other topics the engines print under or beside the thread: Discourse's suggested
+# and related topics, Stack Exchange's linked and related questions (same share limit).
+_TOPIC_LISTS = ", ".join(
+    (
+        "#suggested-topics",
+        ".suggested-topics",
+        ".more-topics__container",
+        "#related-topics",
+        ".sidebar-linked",
+        ".sidebar-related",
+        "#hot-network-questions",
+    )
+)
 _CHROME_MAX_CHARS = 300
 _POST_MIN_CHARS = 20
 # A topic's title, written again: "Re:" prefixes and a trailing ellipsis aside.
@@ -156,12 +172,9 @@ def engine_removals(scope: LexborNode, *, thread: bool) -> list[LexborNode]:
     if not thread:
         return out
     if BOARD_BANDS:
-        total = text_len(scope)
-        out += [
-            n
-            for n in scope.css(_BOARD_BANDS)
-            if text_len(n) <= _BOARD_BAND_SHARE * total and n.css_first(_BODIES) is None
-        ]
+        out += _bands(scope, _BOARD_BANDS)
+    if TOPIC_LISTS:
+        out += _bands(scope, _TOPIC_LISTS)
     if CHROME:
         out += [n for n in scope.css(_CHROME) if _short(n)]
     if TITLE_COPIES:
@@ -177,6 +190,12 @@ def engine_removals(scope: LexborNode, *, thread: bool) -> list[LexborNode]:
             if _SIGNATURE.match(n.text(deep=True)) and _short(n)
         ]
     return [n for n in out if n.mem_id != scope.mem_id]
+
+
+def _bands(scope: LexborNode, selector: str) -> list[LexborNode]:
+    """Elements of ``selector`` holding no post, at most a share of ``scope``."""
+    limit = _BOARD_BAND_SHARE * text_len(scope)
+    return [n for n in scope.css(selector) if text_len(n) <= limit and n.css_first(_BODIES) is None]
 
 
 def _short(node: LexborNode) -> bool:
