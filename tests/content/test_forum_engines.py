@@ -268,3 +268,16 @@ def test_suggested_topics_and_options_menus_go() -> None:
     )
     assert "POST_ONE" in md and "POST_TWO" in md
     assert "TOPIC_LINK" not in md and "MENU_TEXT" not in md
+
+
+def test_edit_notes_go() -> None:
+    def post(n: int, text: str) -> str:
+        return (
+            f"<article class='message' id='post-{n}'><div class='message-body'>"
+            f"<div class='bbWrapper'>{text}</div></div><div class='message-lastEdit'>"
+            "EDIT_NOTE Last edited by a moderator: Jul 6, 2024</div></article>"
+        )
+
+    md = markdown(f"<div class='block'>{post(1, POST_ONE)}{post(2, POST_TWO)}</div>")
+    assert "POST_ONE" in md and "POST_TWO" in md
+    assert "EDIT_NOTE" not in md

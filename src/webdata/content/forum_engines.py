@@ -30,6 +30,7 @@ SIGNATURES = True
 QA_COUNTERS = True
 BOARD_BANDS = True
 TOPIC_LISTS = True
+REPLY_BOXES = True
 
 # The engines' post bodies (never inside a removed element).
 _POST_BODIES = (
@@ -56,14 +57,17 @@ _BODIES = ", ".join(_POST_BODIES)
 # say "buttons", "stats", "role" in words of their own). Each goes when short.
 _CHROME = ", ".join(
     (
-        # Invision Community: signature, post buttons, reply box, share box
+        # Invision Community: signature, post buttons
         "[data-role=memberSignature]",
         "[data-role=commentControls]",
-        "[data-role=replyArea]",
-        ".cTopicPostArea",
         ".ipsComment_controls",
-        # XenForo 1: "X, Y and Z like this."
+        # XenForo 1: "X, Y and Z like this."; edit notes of XenForo 2 ("Last edited by a
+        # moderator: ..."), vBulletin 4 ("Last edited by X; date") and MyBB ("This post was
+        # last modified: ...")
         ".likesSummary",
+        ".message-lastEdit",
+        ".lastedited",
+        ".edited_post",
         # MyBB: the poster's stats and rank beside the post, post buttons
         ".author_statistics",
         ".post_author .smalltext",
@@ -78,6 +82,9 @@ _CHROME = ", ".join(
         ".poster li.blurb",
         ".poster li.stars",
         ".poster li.custom",
+        ".poster li.title",
+        ".poster li.im_icons",
+        ".poster li.poster_ip",
         ".reportlinks",
         # vBulletin 3: the post's subject line (the topic's title again, or "Re:"), the
         # poster's title and stats beside the name
@@ -134,6 +141,9 @@ _QA_COUNTER_MAX_CHARS = 80
 # visitor's clock, the board's news, the mobile menu), at most this share of the block.
 _BOARD_BANDS = "#upper_section"
 _BOARD_BAND_SHARE = 0.3
+# Reply boxes under the thread (Invision's "Create an account or sign in to comment", with
+# its sign-up and sign-in calls), same share limit.
+_REPLY_BOXES = "[data-role=replyArea], .cTopicPostArea"
 # Lists of other topics the engines print under or beside the thread: Discourse's suggested
 # and related topics, Stack Exchange's linked and related questions (same share limit).
 _TOPIC_LISTS = ", ".join(
@@ -175,6 +185,8 @@ def engine_removals(scope: LexborNode, *, thread: bool) -> list[LexborNode]:
         out += _bands(scope, _BOARD_BANDS)
     if TOPIC_LISTS:
         out += _bands(scope, _TOPIC_LISTS)
+    if REPLY_BOXES:
+        out += _bands(scope, _REPLY_BOXES)
     if CHROME:
         out += [n for n in scope.css(_CHROME) if _short(n)]
     if TITLE_COPIES:
