@@ -55,6 +55,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
 )
+from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
@@ -313,6 +314,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_date_removals(scope)
     found += read_more_removals(scope)
     found += side_list_removals(scope, total)
+    found += dropdown_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)

@@ -1,0 +1,38 @@
+"""Dropdown menus: lists of links a page shows only when a control is opened.
+
+A language picker, a card's "..." menu ("Manage preferences", "Report"), an author's hover
+card ("Jane Doe · Follow"): marked by a class or id with the word ``dropdown``
+(``dropdown-menu``, ``bb-dropdown``, ``vector-dropdown``) and made mostly of links. They go
+when small in the block. A dropdown of prose (an accordion's panel named ``dropdown``, a
+FAQ answer) is not made of links, and stays.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import link_text_len, text_len, token_words
+
+_WORD = "dropdown"
+_SELECTOR = '[class*="dropdown" i], [id*="dropdown" i]'
+_LINK_SHARE = 0.5
+_SMALL_SHARE = 0.3
+
+
+def _named(node: LexborNode) -> bool:
+    value = f"{node.attrs.get('class') or ''} {node.attrs.get('id') or ''}"
+    return any(_WORD in token_words(token) for token in value.split())
+
+
+def dropdown_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Dropdown menus of links under ``scope`` (``total``: its text length), small in it."""
+    out: list[LexborNode] = []
+    for node in scope.css(_SELECTOR):
+        if node.mem_id == scope.mem_id or not _named(node):
+            continue
+        size = text_len(node)
+        if size == 0 or size > _SMALL_SHARE * total:
+            continue
+        if link_text_len(node) >= _LINK_SHARE * size:
+            out.append(node)
+    return out
