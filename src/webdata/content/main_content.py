@@ -73,6 +73,7 @@ from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
+from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.side_lists import side_list_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
@@ -310,6 +311,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
+    found += shop_review_removals(scope, total)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)

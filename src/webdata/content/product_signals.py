@@ -75,6 +75,11 @@ def _controls(scope: LexborNode) -> list[LexborNode]:
     return found
 
 
+def purchase_controls(scope: LexborNode) -> list[LexborNode]:
+    """The purchase controls under ``scope`` (buttons saying "add to cart", cart forms)."""
+    return _controls(scope)
+
+
 def _prices(scope: LexborNode) -> int:
     """Price lines under ``scope``, a line printed twice counted once (the desktop and the
     mobile copy of the price box, a sale template beside the regular one)."""

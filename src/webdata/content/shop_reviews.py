@@ -1,0 +1,65 @@
+"""Customer-review sections of shop pages that are not marked as product pages.
+
+``commerce_noise`` removes reviews on pages marked as one product (by the head or the
+layout). A shop page whose head and layout say nothing (a product page laid out unusually,
+a collection) still shows its customers' reviews beside the content. On a page with a
+purchase control ("add to cart", "buy now", a cart form: ``product_signals``), an element
+whose class/id words name reviews or ratings goes when it is a section of them (at least
+``_MIN_CHARS`` of text: not a card's star line, "4.5 (123)", which belongs to the card) and
+small beside the main block. The page's ``<h1>`` and its wrappers stay.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.commerce_noise import is_product_page
+from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, token_words
+from webdata.content.product_signals import purchase_controls
+
+ENABLED = True
+
+_WORDS = frozenset({"review", "reviews", "rating", "ratings"})
+_MIN_CHARS = 200
+_SMALL_SHARE = 0.3
+_SELECTOR = '[class*="review" i], [class*="rating" i], [id*="review" i], [id*="rating" i]'
+
+
+@lru_cache(maxsize=4096)
+def _names_reviews(value: str) -> bool:
+    return any(not _WORDS.isdisjoint(token_words(token)) for token in value.split())
+
+
+def _shop_page(scope: LexborNode) -> bool:
+    root: LexborNode | None = scope
+    while root is not None and root.tag != "html":
+        root = root.parent
+    body = root.css_first("body") if root is not None else None
+    return body is not None and bool(purchase_controls(body))
+
+
+def shop_review_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Review sections under ``scope`` (text length ``total``) on an unmarked shop page."""
+    if not ENABLED or is_product_page(scope):
+        return []  # (a product page's reviews are commerce_noise's)
+    candidates = scope.css(_SELECTOR)
+    if not candidates or not _shop_page(scope):
+        return []
+    h1 = scope.css_first("h1")
+    keep = ancestor_ids(h1) if h1 is not None else set()
+    limit = _SMALL_SHARE * total
+    taken: set[int] = set()
+    out: list[LexborNode] = []
+    for node in candidates:  # document order: a section before the reviews it holds
+        if node.mem_id == scope.mem_id or node.mem_id in keep:
+            continue
+        attrs = node.attrs
+        if not _names_reviews(f"{attrs.get('class') or ''} {attrs.get('id') or ''}"):
+            continue
+        if has_ancestor_in(node, taken) or not _MIN_CHARS <= text_len(node) <= limit:
+            continue
+        taken.add(node.mem_id)
+        out.append(node)
+    return out
