@@ -77,4 +77,3 @@ def keep_labelled_description(scope: LexborNode, found: list[LexborNode]) -> lis
     if not keep:
         return found
     return [n for n in found if n.mem_id not in keep and not has_ancestor_in(n, keep)]
-
