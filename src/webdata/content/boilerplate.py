@@ -63,6 +63,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, link_text_len, text_len, text_memo, token_words
+from webdata.content.item_cards import whole_item_card
 from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
 
@@ -336,6 +337,8 @@ def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
             continue  # one link is a title or a card, not a list
         if len(anchors) >= _MANY_LINKS and size / len(anchors) > _TITLE_CHARS:
             continue  # a list of items with titles, not a menu
+        if whole_item_card(node):
+            continue  # one product's links (picture, name, price), among sibling cards
         out.append(node)
     return out
 
