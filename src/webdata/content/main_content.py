@@ -36,8 +36,8 @@ from functools import lru_cache, partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.aria_twins import aria_twin_removals
+from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.commerce_noise import commerce_removals, keep_description
