@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
 from webdata.content.boilerplate import _form_box, heading_block
-from webdata.content.dom import text_len
+from webdata.content.dom import inside, text_len
 
 _PITCH_HEADINGS = "h2, h3, h4, h5, h6"
 _PITCH_HEADING = re.compile(
@@ -61,22 +61,13 @@ def pitch_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     return out
 
 
-def _in_form(node: LexborNode) -> bool:
-    current = node.parent
-    while current is not None:
-        if current.tag == "form":
-            return True
-        current = current.parent
-    return False
-
-
 def formless_form_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Lead forms made of ``<div>``s: the box around a field asking for the reader's e-mail,
     phone or message, with at least ``_MIN_FIELDS`` fields, outside any ``<form>``."""
     out: list[LexborNode] = []
     done: set[int] = set()
     for field in scope.css(_LEAD_INPUTS):
-        if _in_form(field):
+        if inside(field, "form"):
             continue
         holder = field.parent
         while holder is not None and holder.mem_id != scope.mem_id:

@@ -127,6 +127,16 @@ def has_ancestor_in(node: LexborNode, ids: set[int]) -> bool:
     return False
 
 
+def inside(node: LexborNode, tag: str) -> bool:
+    """Whether a strict ancestor of ``node`` is a ``tag`` element."""
+    current = node.parent
+    while current is not None:
+        if current.tag == tag:
+            return True
+        current = current.parent
+    return False
+
+
 def near_ancestor_tagged(node: LexborNode, tags: frozenset[str], levels: int) -> LexborNode | None:
     """The nearest strict ancestor of ``node`` whose tag is in ``tags``, at most ``levels``
     up (a card's parts sit close to its item or heading), or None."""

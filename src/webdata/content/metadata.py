@@ -43,8 +43,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from selectolax.lexbor import LexborHTMLParser, LexborNode
+from selectolax.lexbor import LexborHTMLParser
 
+from webdata.content.dom import inside
 from webdata.content.jsonld import (
     MAX_NAME_LEN,
     MAX_NAMES,
@@ -145,18 +146,9 @@ def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
-def _in_svg(node: LexborNode) -> bool:
-    current = node.parent
-    while current is not None:
-        if current.tag == "svg":
-            return True
-        current = current.parent
-    return False
-
-
 def _title(tree: LexborHTMLParser) -> str | None:
     for node in tree.css("title"):
-        if not _in_svg(node):
+        if not inside(node, "svg"):
             return _collapse(node.text()) or None
     return None
 
