@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import text_len, text_memo
 
 _SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
 _SELECTOR = 'a[href*="/tag" i], a[href*="/categor" i]'
@@ -27,8 +27,13 @@ _OWN_LINES = 4
 
 
 def _taxonomy(link: LexborNode) -> bool:
+    return _taxonomy_href(link.attributes.get("href") or "")
+
+
+@text_memo  # (a line's links are measured again at each level above them)
+def _taxonomy_href(href: str) -> bool:
     try:
-        path = urlsplit(link.attributes.get("href") or "").path.lower()
+        path = urlsplit(href).path.lower()
     except ValueError:  # a malformed host ("http://[bad/tag/x") is no taxonomy page
         return False
     return any(segment in _SEGMENTS for segment in path.split("/"))

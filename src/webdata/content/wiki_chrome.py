@@ -17,10 +17,13 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len
+from webdata.content.dom import deep_text, link_text_len, text_len
 
 _EDIT = re.compile(r"^\[\s*edit(?:\s+source)?(?:\s*\|\s*edit(?:\s+source)?)?\s*\]$", re.IGNORECASE)
 _CATEGORIES = re.compile(r"^(?:hidden\s+)?categories\s*:", re.IGNORECASE)
+# (the raw text of the block holds "[" and "edit" with at most whitespace between wherever an
+# element's stripped text is a bracketed edit link: most pages have none and skip the pass)
+_EDIT_HINT = re.compile(r"\[\s*edit", re.IGNORECASE)
 _EDIT_TAGS = "span, div"
 _BOX_TAGS = "div, ul, p"
 _EDIT_MAX_CHARS = 30
@@ -32,14 +35,14 @@ def wiki_chrome_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Bracketed edit links and category boxes of wiki pages (see the module)."""
     text = scope.text(deep=True)
     out: list[LexborNode] = []
-    if "edit" in text.lower():
+    if _EDIT_HINT.search(text):
         for node in scope.css(_EDIT_TAGS):
-            line = " ".join(node.text(deep=True, strip=True).split())
+            line = " ".join(deep_text(node).split())
             if len(line) <= _EDIT_MAX_CHARS and _EDIT.match(line) and node.css_first("a"):
                 out.append(node)
     if "ategories" in text:
         for node in scope.css(_BOX_TAGS):
-            line = node.text(deep=True, strip=True)
+            line = deep_text(node)
             label = _CATEGORIES.match(line)
             if label is None or len(line) > _SMALL_SHARE * total:
                 continue
