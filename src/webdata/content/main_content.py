@@ -213,9 +213,21 @@ def _token_cached(token: str, scoped: bool) -> bool:
     return _VERDICTS[scoped](token)
 
 
+# Verdicts on whole class + id values for the pass over every element having one: a dict
+# lookup, and a map over the tokens, cost less than lru_cache's call and a generator.
+def _value_verdict(value: str, scoped: bool) -> bool:
+    return any(map(_VERDICTS[scoped], value.split()))
+
+
+_VALUE_VERDICTS = (
+    text_memo(partial(_value_verdict, scoped=False)),
+    text_memo(partial(_value_verdict, scoped=True)),
+)
+
+
 def _boilerplate_attr(node: LexborNode, *, scoped: bool) -> bool:
-    attrs = node.attrs
-    return _boilerplate_value(f"{attrs.get('class') or ''} {attrs.get('id') or ''}", scoped)
+    attrs = node.attributes  # (a dict: cheaper to read than ``attrs``)
+    return _VALUE_VERDICTS[scoped](f"{attrs.get('class') or ''} {attrs.get('id') or ''}")
 
 
 def _is_page_landmark(node: LexborNode, scope: LexborNode) -> bool:
