@@ -62,7 +62,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, link_text_len, text_len, text_memo, token_words
+from webdata.content.dom import link_text_len, short_texts, text_len, text_memo, token_words
 from webdata.content.item_cards import whole_item_card
 from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
@@ -376,15 +376,9 @@ def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
 
 def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is an interface phrase ("Sign up", "Learn more")."""
-    own = scope.mem_id
-    out: list[LexborNode] = []
-    for node in scope.css(_UI_TAGS):
-        if node.mem_id == own:
-            continue
-        text = deep_text(node)
-        if text and len(text) <= _UI_MAX_CHARS and _ui_phrase(text):
-            out.append(node)
-    return out
+    return [
+        n for n, text in short_texts(scope, scope.css(_UI_TAGS), _UI_MAX_CHARS) if _ui_phrase(text)
+    ]
 
 
 # (remembered: nested wrappers share their text and pages repeat their labels ("Reply",

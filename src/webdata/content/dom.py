@@ -91,6 +91,44 @@ def text_len(node: LexborNode) -> int:
     return len(deep_text(node))
 
 
+def short_texts(
+    scope: LexborNode,
+    nodes: list[LexborNode],
+    limit: int,
+    *,
+    own_text: bool = False,
+) -> list[tuple[LexborNode, str]]:
+    """``(node, deep_text(node))`` for the ``nodes`` (from ``scope.css``: document order;
+    ``scope`` itself left out) whose text has 1 to ``limit`` characters, in document order;
+    ``own_text``: only those with text of their own, at most ``limit`` (checked first). Read
+    innermost first: a node's text holds its descendants', so the ancestors of one longer
+    than ``limit`` are too, and are not read."""
+    memo = _MEMO.get()
+    texts: dict[int, str] = {} if memo is None else memo[0]
+    long: set[int] = {scope.mem_id}
+    out: list[tuple[LexborNode, str]] = []
+    for node in reversed(nodes):
+        key = node.mem_id
+        if key in long:
+            continue
+        if own_text:
+            first = node.text(deep=False, strip=True)
+            if not first or len(first) > limit:
+                continue
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = node.text(deep=True, strip=True)
+        if len(text) > limit:
+            current = node.parent
+            while current is not None and current.mem_id not in long:
+                long.add(current.mem_id)
+                current = current.parent
+        elif text:
+            out.append((node, text))
+    out.reverse()
+    return out
+
+
 def link_text_len(node: LexborNode) -> int:
     """Characters of text inside ``<a>`` elements under ``node``.
 

@@ -50,6 +50,7 @@ needs the whole text of the element to be the notice or the counter.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -96,6 +97,7 @@ _HIDDEN_ELEMENTS = '[hidden], [style*="none"], [class*="hid"], [class*="none"]'
 _HIDING_CLASSES = frozenset({"hidden", "hide", "d-none", "is-hidden"})
 _PREVIEW_MIN_WORDS = 20
 _PREVIEW_TAIL_WORDS = 4
+_PREVIEW_LONG = 2000  # characters
 
 # Notices: a keyword of their text (found by lexbor per text node, so it lies in one), then
 # the largest element around it, up to a size, whose whole text is the notice (a <select>'s
@@ -346,7 +348,16 @@ def _preview_copies(scope: LexborNode) -> list[LexborNode]:
                 preview = preview.prev if backward else preview.next
             if preview is None or _hidden(preview):
                 continue
-            head = _WORD.findall(preview.text(deep=True, separator=" ").lower())
+            text = preview.text(deep=True, separator=" ").lower()
+            if len(text) > _PREVIEW_LONG:  # (a big sibling: read no more words than can match)
+                if whole is None:
+                    whole = _words(full.text(deep=True, separator=" "))
+                cap = whole.count(" ") + _PREVIEW_TAIL_WORDS  # more words than the full copy's
+                head = [m.group() for m in islice(_WORD.finditer(text), cap)]
+                if len(head) >= cap:
+                    continue
+            else:
+                head = _WORD.findall(text)
             if len(head) < _PREVIEW_MIN_WORDS:
                 continue
             if whole is None:

@@ -51,6 +51,7 @@ from webdata.content.dom import (
     link_text_len,
     near_ancestor_tagged,
     near_common_ancestor,
+    short_texts,
     text_len,
     topmost,
 )
@@ -115,17 +116,8 @@ def _short_texts(
     """The elements matching ``tags`` under ``scope`` (not itself) whose text is at most
     ``limit`` characters, with that text on one line. ``own_text``: only elements with text
     of their own, measured first (wrappers of whole blocks have none, and are not read)."""
-    own = scope.mem_id
-    for node in scope.css(tags):
-        if node.mem_id == own:
-            continue
-        if own_text:
-            first = node.text(deep=False, strip=True)
-            if not first or len(first) > limit:
-                continue
-        text = deep_text(node)
-        if text and len(text) <= limit:
-            yield node, " ".join(text.split())
+    for node, text in short_texts(scope, scope.css(tags), limit, own_text=own_text):
+        yield node, " ".join(text.split())
 
 
 def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
