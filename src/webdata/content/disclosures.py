@@ -11,16 +11,11 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, token_words
+from webdata.content.dom import named, text_len
 
 _NOTE_WORDS = frozenset({"disclosure", "disclosures", "disclaimer", "disclaimers"})
 _NOTE_SELECTOR = ", ".join(f'[class*="{w}" i], [id*="{w}" i]' for w in ("disclosure", "disclaimer"))
 _NOTE_CHARS = 400
-
-
-def _named_note(node: LexborNode) -> bool:
-    value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-    return any(_NOTE_WORDS.intersection(token_words(token)) for token in value.split())
 
 
 def disclosure_removals(scope: LexborNode, total: int) -> list[LexborNode]:
@@ -33,5 +28,5 @@ def disclosure_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if node.mem_id != own
         and text_len(node) <= limit
         and node.css_first("h1") is None
-        and _named_note(node)
+        and named(node, _NOTE_WORDS)
     ]

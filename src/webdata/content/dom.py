@@ -42,6 +42,13 @@ def token_words(token: str) -> list[str]:
     return list(_split_words(token))  # (a new list: the caller may change it)
 
 
+def named(node: LexborNode, words: frozenset[str]) -> bool:
+    """Whether a word of ``node``'s class or id tokens (``token_words``) is one of ``words``."""
+    attrs = node.attributes
+    value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+    return any(not words.isdisjoint(token_words(token)) for token in value.split())
+
+
 @text_memo
 def _split_words(token: str) -> tuple[str, ...]:
     if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)

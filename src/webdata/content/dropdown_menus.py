@@ -11,24 +11,19 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len, token_words
+from webdata.content.dom import link_text_len, named, text_len
 
-_WORD = "dropdown"
+_WORDS = frozenset({"dropdown"})
 _SELECTOR = '[class*="dropdown" i], [id*="dropdown" i]'
 _LINK_SHARE = 0.5
 _SMALL_SHARE = 0.3
-
-
-def _named(node: LexborNode) -> bool:
-    value = f"{node.attrs.get('class') or ''} {node.attrs.get('id') or ''}"
-    return any(_WORD in token_words(token) for token in value.split())
 
 
 def dropdown_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Dropdown menus of links under ``scope`` (``total``: its text length), small in it."""
     out: list[LexborNode] = []
     for node in scope.css(_SELECTOR):
-        if node.mem_id == scope.mem_id or not _named(node):
+        if node.mem_id == scope.mem_id or not named(node, _WORDS):
             continue
         size = text_len(node)
         if size == 0 or size > _SMALL_SHARE * total:

@@ -11,12 +11,10 @@ small beside the main block. The page's ``<h1>`` and its wrappers stay.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import ancestor_ids, has_ancestor_in, text_len, token_words
+from webdata.content.dom import ancestor_ids, has_ancestor_in, named, text_len
 from webdata.content.product_signals import purchase_controls
 
 ENABLED = True
@@ -25,11 +23,6 @@ _WORDS = frozenset({"review", "reviews", "rating", "ratings"})
 _MIN_CHARS = 200
 _SMALL_SHARE = 0.3
 _SELECTOR = '[class*="review" i], [class*="rating" i], [id*="review" i], [id*="rating" i]'
-
-
-@lru_cache(maxsize=4096)
-def _names_reviews(value: str) -> bool:
-    return any(not _WORDS.isdisjoint(token_words(token)) for token in value.split())
 
 
 def _shop_page(scope: LexborNode) -> bool:
@@ -55,8 +48,7 @@ def shop_review_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     for node in candidates:  # document order: a section before the reviews it holds
         if node.mem_id == scope.mem_id or node.mem_id in keep:
             continue
-        attrs = node.attrs
-        if not _names_reviews(f"{attrs.get('class') or ''} {attrs.get('id') or ''}"):
+        if not named(node, _WORDS):
             continue
         if has_ancestor_in(node, taken) or not _MIN_CHARS <= text_len(node) <= limit:
             continue
