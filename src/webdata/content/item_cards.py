@@ -44,7 +44,7 @@ def _card_target(node: LexborNode) -> str | None:
         if target is None:
             continue
         targets[target] += 1
-        size = len(a.text(deep=True, strip=True))
+        size = text_len(a)
         if size > name:
             name, name_target = size, target
     if name < _NAME_CHARS or name_target is None or targets[name_target] < 2:
