@@ -172,6 +172,15 @@ def has_ancestor_in(node: LexborNode, ids: set[int]) -> bool:
     return False
 
 
+def document_html(node: LexborNode) -> LexborNode | None:
+    """The ``<html>`` element of ``node``'s document (``node`` itself when it is one), or
+    None when ``node`` is not under one."""
+    current: LexborNode | None = node
+    while current is not None and current.tag != "html":
+        current = current.parent
+    return current
+
+
 def inside(node: LexborNode, tag: str) -> bool:
     """Whether a strict ancestor of ``node`` is a ``tag`` element."""
     current = node.parent

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from webdata.content.dom import document_html
+
 
 def set_mark(tree: LexborHTMLParser, name: str, value: str = "1") -> None:
     """Record ``name`` (a ``data-`` attribute name) on the document's ``<html>``."""
@@ -18,7 +20,5 @@ def set_mark(tree: LexborHTMLParser, name: str, value: str = "1") -> None:
 
 def get_mark(node: LexborNode, name: str) -> str | None:
     """The value recorded under ``name`` on the document of ``node``, or None."""
-    current: LexborNode | None = node
-    while current is not None and current.tag != "html":
-        current = current.parent
-    return None if current is None else current.attrs.get(name)
+    html = document_html(node)
+    return None if html is None else html.attrs.get(name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import ancestor_ids, has_ancestor_in, named, text_len
+from webdata.content.dom import ancestor_ids, document_html, has_ancestor_in, named, text_len
 from webdata.content.product_signals import purchase_controls
 
 ENABLED = True
@@ -26,9 +26,7 @@ _SELECTOR = '[class*="review" i], [class*="rating" i], [id*="review" i], [id*="r
 
 
 def _shop_page(scope: LexborNode) -> bool:
-    root: LexborNode | None = scope
-    while root is not None and root.tag != "html":
-        root = root.parent
+    root = document_html(scope)
     body = root.css_first("body") if root is not None else None
     return body is not None and bool(purchase_controls(body))
 
