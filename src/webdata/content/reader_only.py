@@ -13,14 +13,12 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, text_memo
+from webdata.content.dom import text_len, text_memo, token_words
 
 _SMALL_SHARE = 0.3
 # A CSS-module class: module, local name, hash ("Brand-module_srOnly__Wk_6R"); a hash has a
 # capital or a digit, a BEM element ("plp-price__sr-text") has neither.
 _MODULE_HASH = re.compile(r"__(?=[\w-]*[A-Z0-9])[\w-]{4,}$")
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_WORDS = re.compile(r"[a-z0-9]+")
 # Word runs that name text kept for screen readers only. Not "visually hidden": namespaced,
 # it is as often a state modifier a script toggles (``dropdown_label--visually-hidden``).
 _READER_ONLY = (
@@ -56,7 +54,7 @@ def _names_reader_only(value: str) -> bool:
     for cls in value.split():
         if ":" in cls or "[" in cls:
             continue  # a responsive or state variant (focus:not-sr-only)
-        words = _WORDS.findall(_CAMEL.sub(r"\1 \2", _MODULE_HASH.sub("", cls)).lower())
+        words = token_words(_MODULE_HASH.sub("", cls))
         if not words or _SHOWING.intersection(words):
             continue
         for run in _READER_ONLY:
