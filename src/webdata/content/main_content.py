@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 
 from selectolax.lexbor import LexborNode
 
@@ -198,12 +198,6 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
     )
 
 
-@lru_cache(maxsize=8192)
-def _boilerplate_value(value: str, scoped: bool) -> bool:
-    """Whether a ``class`` + ``id`` value names chrome (cached: pages repeat their classes)."""
-    return any(_token_cached(t, scoped) for t in value.split())
-
-
 # Verdicts on class/id tokens, scoped or not, remembered: values are mostly new on each page,
 # their tokens less so ("container", "row").
 _VERDICTS = (text_memo(boilerplate_token), text_memo(partial(boilerplate_token, scoped=True)))
@@ -213,8 +207,9 @@ def _token_cached(token: str, scoped: bool) -> bool:
     return _VERDICTS[scoped](token)
 
 
-# Verdicts on whole class + id values for the pass over every element having one: a dict
-# lookup, and a map over the tokens, cost less than lru_cache's call and a generator.
+# Verdicts on whole class + id values (whether a value names chrome), remembered: pages
+# repeat their values; a dict lookup and a map over the tokens cost less than lru_cache's
+# call and a generator in the pass over every element having one.
 def _value_verdict(value: str, scoped: bool) -> bool:
     return any(map(_VERDICTS[scoped], value.split()))
 
@@ -286,7 +281,7 @@ def _heading_anchor(node: LexborNode) -> bool:
     (documentation generators id a section ``cookies`` after its "Cookies" heading)."""
     attrs = node.attrs
     anchor = attrs.get("id") or ""
-    if not anchor or _boilerplate_value(attrs.get("class") or "", False):
+    if not anchor or _VALUE_VERDICTS[False](attrs.get("class") or ""):
         return False
     heading = node.css_first(_HEADING_TAGS)
     if heading is None:
