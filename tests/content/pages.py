@@ -5,12 +5,15 @@ from __future__ import annotations
 from webdata.content.pipeline import ContentOptions, process_html
 
 
-def page_markdown(body: str, url: str, *, head: str = "") -> str:
-    """The ``onlyMainContent`` markdown of a page made of ``head`` and ``body``."""
-    md = process_html(
-        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>",
-        url,
-        ContentOptions(),
-    ).markdown
+def html_markdown(html: str, url: str) -> str:
+    """The ``onlyMainContent`` markdown of the document ``html``."""
+    md = process_html(html, url, ContentOptions()).markdown
     assert md is not None
     return md
+
+
+def page_markdown(body: str, url: str, *, head: str = "") -> str:
+    """The ``onlyMainContent`` markdown of a page made of ``head`` and ``body``."""
+    return html_markdown(
+        f"<html><head><title>T</title>{head}</head><body>{body}</body></html>", url
+    )

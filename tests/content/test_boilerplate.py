@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.content.pages import html_markdown
 from webdata.content.main_content import WARNING
 from webdata.content.pipeline import ContentOptions, process_html
 
@@ -16,9 +17,7 @@ PROSE = (
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def in_main(inner: str) -> str:

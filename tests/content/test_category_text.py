@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import html_markdown
 
 URL = "https://shop.example.com/c/gas-grills"
 GUIDE = (
@@ -17,9 +17,7 @@ GUIDE = (
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def grid() -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser
 
+from tests.content.pages import html_markdown
 from webdata.content.contents_lists import contents_removals
 from webdata.content.dom import text_len
-from webdata.content.pipeline import ContentOptions, process_html
 
 URL = "https://example.com/guide"
 PROSE = (
@@ -16,9 +16,7 @@ PROSE = (
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def page(jumps: str) -> str:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import html_markdown
 from webdata.content.reader_only import _names_reader_only
 
 URL = "https://shop.example.com/c/candles"
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def tile(i: int) -> str:

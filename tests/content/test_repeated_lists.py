@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import html_markdown
 
 URL = "https://news.example.com/"
 TITLES = [f"Story number {i} about a new build tool" for i in range(5)]
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def carousel(titles: list[str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import html_markdown
 
 PROSE = (
     "Interesting to see basically no pathfinding this year, though there were several "
@@ -11,9 +11,7 @@ PROSE = (
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, "https://example.com/2025/12/post.html", ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, "https://example.com/2025/12/post.html")
 
 
 def test_tag_and_category_lines_go() -> None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from webdata.content.pipeline import ContentOptions, process_html
+from tests.content.pages import html_markdown
 
 URL = "https://reviews.example.com/apps"
 
 
 def markdown(html: str) -> str:
-    result = process_html(html, URL, ContentOptions())
-    assert result.markdown is not None
-    return result.markdown
+    return html_markdown(html, URL)
 
 
 def page(inner: str) -> str:
