@@ -66,6 +66,7 @@ from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.pre_headline import pre_headline_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.reader_only import reader_only_removals
@@ -340,6 +341,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += disclosure_removals(scope, total)
     found += caption_removals(scope)
     found += overlay_removals(scope, total)
+    found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
     found = keep_post_bylines(scope, found)
