@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.test_commerce_noise import CHROME, DROPPED, KEPT, page, product_body
+from tests.content.test_commerce_noise import CHROME, DROPPED, KEPT, json_ld, page, product_body
 from webdata.content.product_signals import looks_like_product
 
 BUY = "<form action='/cart/add' method='post'><button type='submit'>Add to cart</button></form>"
@@ -23,8 +23,19 @@ def test_without_a_purchase_control_the_page_is_not_a_product_page() -> None:
 
 
 def test_an_article_head_keeps_the_page_an_article() -> None:
-    md = page(product_body(BUY + CHROME), head="<meta property='og:type' content='article'>")
+    article = json_ld({"@context": "https://schema.org", "@type": "BlogPosting"})
+    md = page(product_body(BUY + CHROME), head=article)
     assert "REVIEW_TEXT" in md
+
+
+def test_og_type_article_or_a_video_subject_does_not_hide_the_layout() -> None:
+    # og:type article is WordPress' SEO plugins' default for every page, a shop's included;
+    # a product page's JSON-LD may describe only its video.
+    video = json_ld({"@context": "https://schema.org", "@type": "VideoObject", "name": "Demo"})
+    for head in ("<meta property='og:type' content='article'>", video):
+        md = page(product_body(BUY + CHROME), head=head)
+        assert all(text in md for text in KEPT)
+        assert not any(text in md for text in DROPPED)
 
 
 def test_cards_with_prices_and_buttons_are_a_listing() -> None:

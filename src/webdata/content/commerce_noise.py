@@ -5,9 +5,11 @@ A product page is recognised by its own signals, read by :func:`mark_product_pag
 ``x:product``; not ``product.group``, a category), a JSON-LD graph whose top-level nodes hold
 one or two ``Product`` / ``ProductGroup`` (many are the items of a listing), or one microdata
 ``Product`` item; when the head names no subject, by its layout (:mod:`product_signals`: one
-``<h1>`` with a price and a buy button beside it). The answer is kept as an attribute of the
-``<html>`` element (never part of the output), where :func:`commerce_removals` reads it from
-the main block.
+``<h1>`` with a price and a buy button beside it) or its address (:mod:`product_urls`: a
+shop platform's product path, and a buy button on the page); ``og:type`` ``article`` (the
+WordPress default) or a video's JSON-LD does not name a subject. The answer is kept as an
+attribute of the ``<html>`` element (never part of the output), where
+:func:`commerce_removals` reads it from the main block.
 
 On such a page only, inside the main block, what a shop puts around the product goes:
 customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
@@ -56,6 +58,7 @@ from webdata.content.dom import (
 from webdata.content.jsonld import JsonLdGraph, graph_from_dumps, node_types, subject_rank
 from webdata.content.page_marks import get_mark, set_mark
 from webdata.content.product_signals import looks_like_product
+from webdata.content.product_urls import addressed_product
 
 PRODUCT_MARK = "data-webdata-product"
 DESCRIPTION_MARK = "data-webdata-description"
@@ -234,25 +237,33 @@ def is_product_metadata(
     return _og_product(metadata.get("og:type")) or len(tree.css(_MICRODATA)) == 1
 
 
-def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
-    """Record on the ``<html>`` element whether the page is a product page."""
+def mark_product_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str = "") -> None:
+    """Record on the ``<html>`` element whether the page is a product page (``url``: the
+    page's address, read when the head and the layout say nothing)."""
     graph = graph_from_dumps(metadata.get("jsonLd"))  # read once, for both questions
     if is_product_metadata(tree, metadata, graph):
         set_mark(tree, PRODUCT_MARK)
         words = _description_words(graph)
         if words:
             set_mark(tree, DESCRIPTION_MARK, words)
-    elif not _names_subject(metadata, graph) and looks_like_product(tree):
+    elif not _names_subject(graph) and (looks_like_product(tree) or addressed_product(tree, url)):
         set_mark(tree, PRODUCT_MARK)  # a shop whose head says nothing: its layout decides
 
 
-def _names_subject(metadata: dict[str, Any], graph: JsonLdGraph) -> bool:
-    """Whether the head says what the page is about (an article, a course...)."""
+# JSON-LD subjects that are a page's media, not what it is about: a product page's video.
+_MEDIA_TYPES = frozenset({"VideoObject", "AudioObject", "MediaObject", "3DModel"})
+
+
+def _names_subject(graph: JsonLdGraph) -> bool:
+    """Whether the head says what the page is about (an article, a course...).
+
+    Not a video (a product page's JSON-LD often describes only its video), nor ``og:type``
+    ``article`` (what WordPress' SEO plugins say of every page, a shop's products included).
+    """
     if any(_writing(node_types(node)) for node in graph.nodes):
         return True
     main = node_types(graph.main) if graph.main is not None else []
-    og_type = str(metadata.get("og:type") or "").lower()
-    return subject_rank(main) == _SUBJECT_RANK or og_type.startswith("article")
+    return subject_rank(main) == _SUBJECT_RANK and not _MEDIA_TYPES.issuperset(main)
 
 
 def is_product_page(node: LexborNode) -> bool:

@@ -118,7 +118,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
     warning: str | None = None
     if options.want_markdown or options.want_html:
         if options.only_main_content and not options.include_tags:  # read by its rules only
-            mark_product_page(tree, metadata)
+            mark_product_page(tree, metadata, url)
             mark_thread_page(tree, metadata)
             mark_article_page(tree, metadata)
         root, warning = _select(tree, options)
