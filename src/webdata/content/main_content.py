@@ -60,6 +60,7 @@ from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
+from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
 from webdata.content.listing_noise import listing_removals
@@ -324,6 +325,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_date_removals(scope)
     found += read_more_removals(scope)
     found += side_list_removals(scope, total)
+    found += home_menu_removals(scope, total)
     found += dropdown_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
     found += wiki_end_matter_removals(scope)

@@ -1,0 +1,73 @@
+"""The site's menus, known by their link to the site's home page.
+
+``boilerplate``'s link lists are not looked for on blocks made mostly of links (indexes,
+directories, search results: there the link lists are the items), and ``side_lists`` only
+where the items are teasers titled by heading links. So on a listing without such titles, the
+site's menu (a mobile menu after the footer, a "Home -- Search -- Authors" line) stays.
+
+A site's menu links to the site's home page ("Home", the logo); the items of a listing link
+to the items. So a block made almost only of short links (at least ``_MIN_LINKS``, averaging
+at most ``_SHORT_LINK`` characters, ``_LINK_DENSE`` of its text in links, no ``<h1>``), small
+in the block, one of whose links leads to the root of the site the others lead to, goes. A
+directory of other sites (each link the root of another host) does not qualify.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import link_text_len, text_len, topmost
+
+_LIST_TAGS = "ul, ol, div, section, p, table"
+_MIN_LINKS = 4
+_SHORT_LINK = 30  # characters per link: menu entries, not item titles
+_LINK_DENSE = 0.7
+_SMALL_SHARE = 0.3
+_ROOT_PATHS = frozenset({"", "/", "/index.html", "/index.htm", "/index.php", "/home"})
+
+
+def _root_host(href: str) -> str | None:
+    """The host of a link to a site's home page ("" for a relative one), or None."""
+    parts = urlsplit(href.strip())
+    if parts.scheme not in ("", "http", "https") or parts.query:
+        return None
+    if parts.path.lower() not in _ROOT_PATHS or (not parts.netloc and not parts.path):
+        return None  # (an empty href or a bare "#anchor" is not a link home)
+    return parts.netloc.lower().removeprefix("www.")
+
+
+def _host(href: str) -> str:
+    return urlsplit(href.strip()).netloc.lower().removeprefix("www.")
+
+
+def _home_menu(links: list[LexborNode]) -> bool:
+    """Whether one of ``links`` leads to the home page of the site they lead to: a relative
+    link home (the page's own site), or an absolute one to the host of most of the absolute
+    links (a directory of other sites links each one's root: hosts all differ)."""
+    hrefs = [a.attrs.get("href") or "" for a in links]
+    roots = {h for h in map(_root_host, hrefs) if h is not None}
+    if not roots:
+        return False
+    if "" in roots:
+        return True
+    hosts = [h for h in map(_host, hrefs) if h]
+    return any(2 * hosts.count(root) > len(hosts) >= 2 for root in roots)
+
+
+def home_menu_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """Blocks of short links under ``scope`` holding a link to their site's home page."""
+    out: list[LexborNode] = []
+    for node in scope.css(_LIST_TAGS):
+        links = node.css("a[href]")
+        if len(links) < _MIN_LINKS:
+            continue
+        size = text_len(node)
+        if size == 0 or size > _SMALL_SHARE * total or size > _SHORT_LINK * len(links):
+            continue
+        if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
+            continue
+        if _home_menu(links):
+            out.append(node)
+    return topmost(out)
