@@ -60,6 +60,8 @@ def _split_words(token: str) -> tuple[str, ...]:
 
 # (deep_text, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
 # threads and tasks each have their own).
+# Texts are read with ``skip_empty``: a text node of ASCII whitespace only strips to "" anyway,
+# and skipping it spares its decoding and stripping (about 10% of a deep read).
 _MEMO: ContextVar[tuple[dict[int, str], dict[int, int]] | None] = ContextVar("_MEMO", default=None)
 
 
@@ -80,12 +82,12 @@ def deep_text(node: LexborNode) -> str:
     while ``measuring``: the rules read the same blocks' texts again and again)."""
     memo = _MEMO.get()
     if memo is None:
-        return node.text(deep=True, strip=True)
+        return node.text(deep=True, strip=True, skip_empty=True)
     texts = memo[0]
     key = node.mem_id
     value = texts.get(key)
     if value is None:
-        value = texts[key] = node.text(deep=True, strip=True)
+        value = texts[key] = node.text(deep=True, strip=True, skip_empty=True)
     return value
 
 
@@ -95,7 +97,16 @@ def text_len(node: LexborNode) -> int:
     Each text node is stripped before counting, so the measure is additive over disjoint
     subtrees (the length of a parent equals the sum of its children's).
     """
-    return len(deep_text(node))
+    # (``deep_text`` written out: the rules call this about 900k times on the 500 WCXB pages)
+    memo = _MEMO.get()
+    if memo is None:
+        return len(node.text(deep=True, strip=True, skip_empty=True))
+    texts = memo[0]
+    key = node.mem_id
+    value = texts.get(key)
+    if value is None:
+        value = texts[key] = node.text(deep=True, strip=True, skip_empty=True)
+    return len(value)
 
 
 def short_texts(
@@ -119,12 +130,12 @@ def short_texts(
         if key in long:
             continue
         if own_text:
-            first = node.text(deep=False, strip=True)
+            first = node.text(deep=False, strip=True, skip_empty=True)
             if not first or len(first) > limit:
                 continue
         text = texts.get(key)
         if text is None:
-            text = texts[key] = node.text(deep=True, strip=True)
+            text = texts[key] = node.text(deep=True, strip=True, skip_empty=True)
         if len(text) > limit:
             current = node.parent
             while current is not None and current.mem_id not in long:
@@ -143,7 +154,7 @@ def link_text_len(node: LexborNode) -> int:
     """
     memo = _MEMO.get()
     if memo is None:
-        return sum(len(a.text(deep=True, strip=True)) for a in node.css("a"))
+        return sum(len(a.text(deep=True, strip=True, skip_empty=True)) for a in node.css("a"))
     sizes = memo[1]
     key = node.mem_id
     size = sizes.get(key)
