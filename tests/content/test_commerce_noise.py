@@ -465,3 +465,23 @@ def test_urgency_timers_go_on_product_pages_only() -> None:
     assert "FEATURE_OFFER" in md and "DESCRIPTION_TEXT" in md
     md = page(product_body(lines))
     assert all(text in md for text in phrases)
+
+
+def test_a_reviews_block_told_by_its_heading_goes_on_product_pages_only() -> None:
+    # the theme's class names say nothing (hashed); the heading says what the block is
+    reviews = (
+        "<div class='x1f3a'><h2>Customer reviews (12)</h2><div class='x9b2c'>"
+        "<p>REVIEW_ITEM Lovely shirt, runs small. Verified buyer, 3 days ago</p></div></div>"
+        "<div class='x7d1e'><h3>Review summary</h3><p>REVIEW_DIGEST Soft, breathable</p></div>"
+    )
+    md = page(product_body(reviews), head="<meta property='og:type' content='product'>")
+    assert "REVIEW_ITEM" not in md and "REVIEW_DIGEST" not in md
+    assert all(text in md for text in KEPT)
+    md = page(product_body(reviews))
+    assert "REVIEW_ITEM" in md and "REVIEW_DIGEST" in md
+
+
+def test_a_bare_reviews_heading_of_the_press_quotes_stays() -> None:
+    press = "<div><h2>Reviews</h2><p>PRESS_QUOTE A graceful volume. -- The Times</p></div>"
+    md = page(product_body(press), head="<meta property='og:type' content='product'>")
+    assert "PRESS_QUOTE" in md

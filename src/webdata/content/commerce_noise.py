@@ -22,13 +22,14 @@ pickers' captions, stock levels, free-shipping thresholds, review digests ("Cust
 fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
 photos, urgency timers); and the blocks opened by a heading naming the shop's other offers
 ("Others like you also bought", "Featured products", "More seller options"), a size guide
-("Know your size") or a marketplace's seller box and shop policies ("Meet your seller").
-The product's name, description, features and specifications are never marked like that (its
-price is, inside a buy box). Also gone: lists of the shop's internal fields left in the
-template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars repeating
-the product's name, small live regions (screen-reader announcements: "Image 1 of 11", the
-colour picked; not the price), and the note marks of the marketing copy (``<sup>37</sup>``,
-pointing to the legal small print that goes).
+("Know your size"), a marketplace's seller box and shop policies ("Meet your seller") or the
+customers' reviews ("Customer reviews (12)", "Review summary"; not a bare "Reviews", which
+may head the press's quotes). The product's name, description, features and specifications
+are never marked like that (its price is, inside a buy box). Also gone: lists of the shop's
+internal fields left in the template (a ``<dl>`` of ``retail_price_tier1``-style terms),
+sticky purchase bars repeating the product's name, small live regions (screen-reader
+announcements: "Image 1 of 11", the colour picked; not the price), and the note marks of the
+marketing copy (``<sup>37</sup>``, pointing to the legal small print that goes).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -414,17 +415,31 @@ _SHOP_HEADING = re.compile(
     r")\W*$",
     re.IGNORECASE,
 )
+# Headings opening the customers' reviews ("Customer reviews (407)", "Reviews (12)", "Ratings &
+# reviews", "Review summary", "What our customers say"): read by their text, whatever the theme
+# calls the block. A bare "Reviews" may head the press's quotes about a book or a game: no.
+_REVIEW_HEADING = re.compile(
+    r"^\W*(?:(?:customer|product|verified|guest|user|buyer)s?\s+reviews?(?:\s*\(?\d[\d,.]*\)?)?|"
+    r"reviews?\s*\(?\d[\d,.]*\)?|\d[\d,.]*\s+(?:customer\s+)?reviews?|"
+    r"ratings?\s*(?:&|and)\s*reviews?|reviews?\s*(?:&|and)\s*ratings?|"
+    r"(?:customer\s+)?(?:reviews?|ratings?)\s+(?:summary|snapshot|overview|highlights)|"
+    r"what\s+(?:our\s+)?(?:customers|people|buyers|shoppers)\s+(?:are\s+)?say(?:ing)?"
+    r")\W*$",
+    re.IGNORECASE,
+)
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _ANY_HEADING = re.compile("")  # the label is matched here, heading_block only finds the block
 
 
 def _shop_sections(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks opened by a heading naming the shop's other offers ("Others like you also
-    bought", "Featured products", "More seller options"), a size guide or the seller's box."""
+    bought", "Featured products", "More seller options"), a size guide, the seller's box or
+    the customers' reviews ("Customer reviews (12)", "Review summary")."""
     out: list[LexborNode] = []
     for heading in scope.css(_HEADINGS):
         # read with spaces between the pieces: "Choose your <em>add-ons</em>" is three words
-        if _SHOP_HEADING.match(heading.text(deep=True, separator=" ", strip=True)):
+        label = heading.text(deep=True, separator=" ", strip=True)
+        if _SHOP_HEADING.match(label) or _REVIEW_HEADING.match(label):
             block = heading_block(heading, scope, total, _ANY_HEADING)
             if block is not None:
                 out.append(block)
