@@ -68,6 +68,7 @@ from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.post_meta import post_meta_removals
 from webdata.content.pre_headline import pre_headline_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
@@ -317,6 +318,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         ):
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
+    found += post_meta_removals(scope)
     found += hidden_removals(scope, total)
     found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)

@@ -1,0 +1,76 @@
+"""A post's own author and date elements: the byline pieces not named ``byline``.
+
+Blog and news templates print the writer's name and the publishing date in small elements
+named for what they hold rather than ``byline``: ``author-name``, ``post-author``,
+``elementor-post-info__item--type-date``, ``wp-block-post-date``, ``publishedDate``. Like the
+byline (``boilerplate.byline_removals``) they are the page's metadata, which the metadata
+stage carries, not its text.
+
+Rule: a short element (at most ``_MAX_CHARS``, no ``h1``/``h2``) with a class/id token naming
+an author (the word ``author``) or a post's date (``date``/``time`` with a word saying whose:
+post, entry, article, story, blog, meta, published...; or ``published``/``posted`` alone).
+Not when the same class value names three or more such elements in the block: that is the
+metadata of the items of a list (teasers, reviews, a thread's posts), which some pages keep;
+not tokens that say the name belongs to a quote, a review, a comment or an event; and not on
+thread pages, whose posts' author lines are their content.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import text_len, token_words
+from webdata.content.forum_noise import is_thread_page
+
+# (the elements the rule can accept, found by lexbor: most elements are not, and are spared
+# a call each)
+_SELECTOR = ", ".join(
+    f'[{attr}*="{part}" i]'
+    for attr in ("class", "id")
+    for part in ("author", "date", "publish", "posted")
+)
+_MAX_CHARS = 150  # a name and a date; an author box with a bio is longer
+_AUTHOR_WORDS = frozenset({"author", "authors"})
+_DATE_WORDS = frozenset({"date", "time"})
+# words saying the date is the post's (a bare "date" may be an event's or a deadline's)
+_DATE_OWNERS = frozenset(
+    {"post", "entry", "article", "story", "blog", "published", "publish", "posted", "pub", "meta"}
+)
+_PUBLISHED_WORDS = frozenset({"published", "posted", "pubdate"})
+# the name or date belongs to something quoted on the page, not to the page
+_OTHER_OWNERS = frozenset(
+    {
+        "quote", "review", "reviews", "comment", "comments", "testimonial", "testimonials",
+        "reply", "rating", "event", "events",
+    }
+)  # fmt: skip
+_REPEATED = 3  # this many elements of one class value: a list's items, not the post's byline
+
+
+def _meta_token(token: str) -> bool:
+    words = set(token_words(token))
+    if words & _OTHER_OWNERS:
+        return False
+    if words & _AUTHOR_WORDS or words & _PUBLISHED_WORDS:
+        return True
+    return bool(words & _DATE_WORDS) and bool(words & _DATE_OWNERS)
+
+
+def post_meta_removals(scope: LexborNode) -> list[LexborNode]:
+    """The post's author and date elements under ``scope`` (see the module)."""
+    if is_thread_page(scope):
+        return []
+    found: list[tuple[LexborNode, str]] = []
+    counts: Counter[str] = Counter()  # (empty ones too: a list's cards, one of them dated)
+    for node in scope.css(_SELECTOR):
+        attrs = node.attributes
+        value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+        if node.mem_id == scope.mem_id or not any(_meta_token(t) for t in value.split()):
+            continue
+        counts[attrs.get("class") or ""] += 1
+        size = text_len(node)
+        if size and size <= _MAX_CHARS and node.css_first("h1, h2") is None:
+            found.append((node, attrs.get("class") or ""))
+    return [node for node, value in found if not value or counts[value] < _REPEATED]
