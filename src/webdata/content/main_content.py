@@ -56,6 +56,7 @@ from webdata.content.dom import (
     topmost,
 )
 from webdata.content.dropdown_menus import dropdown_removals
+from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
@@ -319,6 +320,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
     found += post_meta_removals(scope)
+    found += feedback_removals(scope, total)
     found += hidden_removals(scope, total)
     found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)
