@@ -44,3 +44,16 @@ def test_a_sentence_about_categories_stays() -> None:
         " page explains how the sorting works in detail for each season.</p>"
     )
     assert "the shop sorts its range" in markdown(f"<html><body><main>{body}</main></body></html>")
+
+
+def test_jump_links_go() -> None:
+    body = (
+        "<a class='mw-jump-link' href='#column-one'>Jump to navigation</a>"
+        "<a class='mw-jump-link' href='#searchInput'>Jump to: search</a>"
+        "<h1>Performance Optimization</h1><p>How to find the slow queries of a database, what"
+        " to log and which settings to tune first, with links to the longer guides.</p>"
+        "<p>You can jump to the <a href='#tools'>list of tools</a> at the end.</p>"
+    )
+    md = markdown(f"<html><body><main>{body}</main></body></html>")
+    assert "Jump to" not in md and "navigation" not in md
+    assert "the slow queries" in md and "list of tools" in md

@@ -8,7 +8,10 @@ languages | Computer programming", "Hidden categories: ..."). Neither is text of
 * an element whose whole text is a bracketed edit link ("[edit]", "[edit | edit source]"),
   holding a link;
 * an element opened by a "Categories:" (or "Hidden categories:") label whose text is
-  otherwise made of links, small beside the block.
+  otherwise made of links, small beside the block;
+* MediaWiki's jump links at the top of the text ("Jump to navigation", "Jump to: search"):
+  in-page links to the menus, which a stylesheet hides (the skip-link rule knows "Skip to
+  ...", not this wording).
 """
 
 from __future__ import annotations
@@ -29,12 +32,20 @@ _BOX_TAGS = "div, ul, p"
 _EDIT_MAX_CHARS = 30
 _BOX_LINKS = 0.6
 _SMALL_SHARE = 0.3
+_JUMP = re.compile(
+    r"^jump\s+to\s*:?\s*(?:navigation|search|content|main\s+content)$", re.IGNORECASE
+)
+
+
+def jump_link_removals(scope: LexborNode) -> list[LexborNode]:
+    """In-page links whose whole text is "Jump to navigation" (or search, content)."""
+    return [a for a in scope.css('a[href^="#"]') if _JUMP.match(" ".join(deep_text(a).split()))]
 
 
 def wiki_chrome_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Bracketed edit links and category boxes of wiki pages (see the module)."""
     text = scope.text(deep=True)
-    out: list[LexborNode] = []
+    out: list[LexborNode] = jump_link_removals(scope) if "ump to" in text else []
     if _EDIT_HINT.search(text):
         for node in scope.css(_EDIT_TAGS):
             line = " ".join(deep_text(node).split())
