@@ -38,6 +38,13 @@ def test_pitch_band_of_a_service_page_stays() -> None:
     assert "Ready to get started" in md and "free estimate" in md
 
 
+def test_free_download_pitch_goes_on_an_unmarked_page_too() -> None:
+    pitch = "<div><h3>Get the FREE eBook!</h3><p>Our guide to the admissions season.</p></div>"
+    md = _page(pitch, head="")
+    assert "FREE eBook" not in md and "admissions season" not in md
+    assert "Fraud detection" in md
+
+
 def test_a_question_heading_of_the_text_stays() -> None:
     md = _page("<h2>What should I say when negotiating?</h2><p>Ask for the range first.</p>")
     assert "What should I say when negotiating?" in md

@@ -8,7 +8,9 @@ Two shapes, each the site's pitch rather than the page's text:
   largest wrapper that heading opens, small relative to the block:
   ``boilerplate.heading_block``). On service pages such bands and testimonials are part of
   what the page offers, and a box named ``cta`` holds its features: both were measured and
-  left alone there (WCXB service fell);
+  left alone there (WCXB service fell); on any page, the free-download and paywall pitches
+  ("Get the free eBook!", "What is included in a subscription?"): articles whose head does
+  not say so have them too;
 - a lead form built without ``<form>`` (script-driven sign-up and contact boxes: name,
   e-mail and phone inputs in ``<div>``s), which the form rule of ``boilerplate`` cannot see:
   the box around the inputs goes like a form's box.
@@ -25,24 +27,27 @@ from webdata.content.boilerplate import _form_box, heading_block
 from webdata.content.dom import inside, text_len
 
 _PITCH_HEADINGS = "h2, h3, h4, h5, h6"
-_PITCH_HEADING = re.compile(
-    r"^\W*(?:"
-    r"ready\s+to\s+\S.{0,60}\?.*|"  # "Ready to get started? Schedule a free estimate"
+# Pitches on any page: an offer of a free download, a paywall's pitch where the rest of the
+# story would be (page types are marked from the head; articles without the mark have them too)
+_ANY_PAGE_PITCHES = (
     r"get\s+(?:the|your|our)\s+free\s+\w+(?:\s+\w+)?|"  # "Get the FREE eBook!"
+    r"(?:this|the\s+rest\s+of\s+this)\s+(?:article|story|post|piece)\s+is\s+"
+    r"(?:exclusive|only\s+available|available\s+only)\s+(?:to|for)\b.{0,40}|"
+    r"unlock\s+(?:this|the\s+full)\s+(?:article|story|post|piece)\b.{0,60}|"
+    r"what(?:'|\u2019)?s?\s+(?:is\s+)?included\s+in\s+(?:a|your|the)\s+subscription"
+)
+# ... and on article pages, sales pitches a service page makes as part of its offer too
+_ARTICLE_PITCHES = (
+    r"ready\s+to\s+\S.{0,60}\?.*|"  # "Ready to get started? Schedule a free estimate"
     r"(?:contact|call)\s+us\s+(?:for|about|to)\b.{0,40}|"
     r"try\s+\S+(?:\s+\S+)?\s+(?:yourself|for\s+free|free)|"
     r"discuss\s+your\b.{0,30}\bwith\s+us|"
     r"start\s+(?:creating|building)\s+with\s+\S+(?:\s+\S+)?|"
     r"(?:see\s+)?what\s+our\s+(?:customers|clients|users)\s+(?:are\s+)?say(?:ing)?\b.{0,40}|"
-    r"(?:see\s+)?why\s+(?:our\s+)?(?:customers|clients|users)\s+love\s+us|"
-    # a paywall's pitch where the rest of the story would be
-    r"(?:this|the\s+rest\s+of\s+this)\s+(?:article|story|post|piece)\s+is\s+"
-    r"(?:exclusive|only\s+available|available\s+only)\s+(?:to|for)\b.{0,40}|"
-    r"unlock\s+(?:this|the\s+full)\s+(?:article|story|post|piece)\b.{0,60}|"
-    r"what(?:'|\u2019)?s?\s+(?:is\s+)?included\s+in\s+(?:a|your|the)\s+subscription"
-    r")\W*$",
-    re.IGNORECASE,
+    r"(?:see\s+)?why\s+(?:our\s+)?(?:customers|clients|users)\s+love\s+us"
 )
+_ANY_PAGE_PITCH = re.compile(rf"^\W*(?:{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
+_PITCH_HEADING = re.compile(rf"^\W*(?:{_ARTICLE_PITCHES}|{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
 _LEAD_INPUTS = "input[type=email], input[type=tel], textarea"
 _FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]), textarea, select"
 _MIN_FIELDS = 2
@@ -50,12 +55,12 @@ _MIN_FIELDS = 2
 
 def pitch_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Sections opened by a sales-pitch heading, on article pages (a service page's closing
-    "Ready to ...?" band and its testimonials are part of what it offers)."""
+    "Ready to ...?" band and its testimonials are part of what it offers); on other pages only
+    the free-download and paywall pitches."""
     out: list[LexborNode] = []
-    if not is_article_page(scope):
-        return out
+    pattern = _PITCH_HEADING if is_article_page(scope) else _ANY_PAGE_PITCH
     for heading in scope.css(_PITCH_HEADINGS):
-        block = heading_block(heading, scope, total, _PITCH_HEADING)
+        block = heading_block(heading, scope, total, pattern)
         if block is not None:
             out.append(block)
     return out
