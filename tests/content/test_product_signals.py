@@ -83,3 +83,10 @@ def test_a_price_printed_twice_counts_once() -> None:
     assert _product(price=box + box + tiers)
     other = "<span>$9.00</span>"
     assert not _product(price=box + other + tiers.replace("$13.00", "$14.00") + "<p>$1.00</p>")
+
+
+def test_a_euro_price_of_a_page_decoded_as_latin_1_is_a_price() -> None:
+    # "€88" written in UTF-8, read as Latin-1 or Windows-1252
+    assert _product(price="<p>\u00e2\u0082\u00ac88</p>")
+    assert _product(price="<p>88,00 \u00e2\u201a\u00ac</p>")
+    assert not _product(price="<p>\u00e2 88</p>")

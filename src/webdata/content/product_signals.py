@@ -23,9 +23,13 @@ _CLIMB = 4  # ancestors of the h1 searched: the product column, not the whole pa
 # Beside the name: more price lines, or the same purchase control twice, are a listing's cards
 # (a product page's carousels of other offers with prices lie further away).
 _MAX_PRICES = 4
+# The euro sign, and what it becomes on a page written in UTF-8 but decoded as Latin-1 or
+# Windows-1252 (U+00E2, then U+0082 or U+201A, then U+00AC; the pound and yen signs keep
+# theirs after an extra U+00C2).
+_EURO = "\u20ac|\u00e2[\u0082\u201a]\u00ac"
 _PRICE = re.compile(
-    r"(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|cad|aud|rs\.?|kr)\b)\s?\d[\d,.]*"
-    r"|\b\d[\d,.]*\s?(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|kr|z\u0142)\b)",
+    rf"(?:[$\u00a3\u00a5\u20b9]|{_EURO}|\b(?:usd|eur|gbp|cad|aud|rs\.?|kr)\b)\s?\d[\d,.]*"
+    rf"|\b\d[\d,.]*\s?(?:[$\u00a3\u00a5\u20b9]|{_EURO}|\b(?:usd|eur|gbp|kr|z\u0142)\b)",
     re.IGNORECASE,
 )
 _BUY = re.compile(r"\b(?:add\s+to\s+(?:cart|bag|basket|trolley)|buy\s+(?:it\s+)?now)\b", re.I)
