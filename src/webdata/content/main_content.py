@@ -61,6 +61,7 @@ from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
+from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.grid_promos import grid_promo_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
@@ -322,6 +323,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += post_meta_removals(scope)
     found += feedback_removals(scope, total)
     found += hidden_removals(scope, total)
+    found += hidden_attribute_removals(scope, total)
     found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
