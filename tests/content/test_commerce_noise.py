@@ -485,3 +485,17 @@ def test_a_bare_reviews_heading_of_the_press_quotes_stays() -> None:
     press = "<div><h2>Reviews</h2><p>PRESS_QUOTE A graceful volume. -- The Times</p></div>"
     md = page(product_body(press), head="<meta property='og:type' content='product'>")
     assert "PRESS_QUOTE" in md
+
+
+def test_bundle_promotions_go_on_product_pages_only() -> None:
+    promos = (
+        "<p><span>Buy a Case, Get a Free Screen Protector</span></p>"
+        "<div>Free gift with purchase over $50</div>"
+        "<p>FEATURE_CASE Buy a case to protect your phone, made of full-grain leather.</p>"
+    )
+    phrases = ("Screen Protector", "Free gift")
+    md = page(product_body(promos), head="<meta property='og:type' content='product'>")
+    assert not any(text in md for text in phrases)
+    assert "FEATURE_CASE" in md and all(text in md for text in KEPT)
+    md = page(product_body(promos))
+    assert all(text in md for text in phrases)

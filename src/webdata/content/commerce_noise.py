@@ -20,16 +20,17 @@ say so, when small relative to the block; and small elements whose whole text is
 (review counts, payment plans, delivery estimates, shipping costs and origins, variant
 pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
 fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
-photos, urgency timers); and the blocks opened by a heading naming the shop's other offers
-("Others like you also bought", "Featured products", "More seller options"), a size guide
-("Know your size"), a marketplace's seller box and shop policies ("Meet your seller") or the
-customers' reviews ("Customer reviews (12)", "Review summary"; not a bare "Reviews", which
-may head the press's quotes). The product's name, description, features and specifications
-are never marked like that (its price is, inside a buy box). Also gone: lists of the shop's
-internal fields left in the template (a ``<dl>`` of ``retail_price_tier1``-style terms),
-sticky purchase bars repeating the product's name, small live regions (screen-reader
-announcements: "Image 1 of 11", the colour picked; not the price), and the note marks of the
-marketing copy (``<sup>37</sup>``, pointing to the legal small print that goes).
+photos, urgency timers, bundle promotions ("Buy a case, get a free screen protector")); and
+the blocks opened by a heading naming the shop's other offers ("Others like you also
+bought", "Featured products", "More seller options"), a size guide ("Know your size"), a
+marketplace's seller box and shop policies ("Meet your seller") or the customers' reviews
+("Customer reviews (12)", "Review summary"; not a bare "Reviews", which may head the press's
+quotes). The product's name, description, features and specifications are never marked like
+that (its price is, inside a buy box). Also gone: lists of the shop's internal fields left
+in the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
+repeating the product's name, small live regions (screen-reader announcements: "Image 1 of
+11", the colour picked; not the price), and the note marks of the marketing copy
+(``<sup>37</sup>``, pointing to the legal small print that goes).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -131,6 +132,9 @@ _SHOP_PHRASE = re.compile(
     r"report\s+(?:this\s+)?(?:item|listing|product)\b.{0,40}|"
     r"(?:california\s+residents\W*)?(?:ca\s+)?prop(?:osition)?\s*65\b.{0,40}|"
     r"duties\s+(?:and|&)\s+taxes\s+(?:paid|included)|"
+    # bundle promotions ("Buy a Case, Get a Free Screen Protector", "Buy 2, get 1 free")
+    r"buy\s+(?:a|an|one|two|any|\d+)\b.{1,40}?\bget\s+(?:a\s+|an\s+|one\s+|\d+\s+)?"
+    r"(?:free\b.{0,40}|.{1,40}?\bfree)|free\s+gift\s+with\s+(?:purchase|every\s+order)\b.{0,40}|"
     # the model's size and height beside the photos
     r".{0,40}\bwear(?:s|ing)\s+(?:a\s+|an\s+)?(?:size|us|uk|eu)\s+\S{1,6}.{0,60}|"
     r"(?:our\s+|the\s+)?model(?:'s|\u2019s)?\s+(?:height|is\s+\d).{0,80}|"
@@ -450,8 +454,8 @@ def _phrases(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is a shop line: review counts, payment plans, points,
     "in 50+ people's carts", fulfilment lines ("Order today to get by Mar 17", "Ships from:
     Ukraine", "Returns & exchanges accepted"), captions of the variant pickers ("Select a
-    size", "Size guide"), stock levels, review digests, urgency timers, the model's size
-    (found by a keyword of their own text, then widened)."""
+    size", "Size guide"), stock levels, review digests, urgency timers, bundle promotions,
+    the model's size (found by a keyword of their own text, then widened)."""
     found = (  # pieces joined by spaces: "<span>Arrives by</span><b>Today</b>" is two words
         widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS, separator=" ")
         for hit in scope.css(_PHRASE_KEYWORDS)
