@@ -149,15 +149,16 @@ def test_question_page_votes_and_meta() -> None:
         "<div class='post-text'>ANSWER_TEXT You at least want to log the error and re-raise it "
         "so that the program still terminates when something unexpected happens.</div>"
         "<div class='menu'><a href='/edit'>Improve this answer</a></div>"
-        "<div class='comment-count'>COMMENTS_HEADER 9 comments</div></div>"
+        "<div class='comment-count'>COMMENTS_HEADER {} comments</div></div>"
     )
     body = (
         "<main><h1>Why is except: pass bad?</h1>"
         "<div class='d-flex'><div>Asked <time>11 years ago</time></div>"
         "<div>Modified <a>6 months ago</a></div><div>Viewed 4k times</div></div>"
         f"<div class='question'><p>QUESTION_TEXT {'word ' * 30}</p></div>"
-        "<h2>19 Answers</h2>" + answer * 2 + "<div class='bottom-notice'><p>Start asking to get "
-        "answers</p><p>Find the answer to your question by asking.</p></div></main>"
+        "<h2>19 Answers</h2>" + answer.format(9) + answer.format(3)
+        + "<div class='bottom-notice'><p>Start asking to get answers</p>"
+        "<p>Find the answer to your question by asking.</p></div></main>"
     )  # fmt: skip
     md = page(body, head=head)
     assert "QUESTION_TEXT" in md and "ANSWER_TEXT" in md and "9 comments" in md

@@ -61,6 +61,7 @@ from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
+from webdata.content.forum_signatures import signature_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.grid_promos import grid_promo_removals
 from webdata.content.home_menus import home_menu_removals
@@ -338,6 +339,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
     found += engine_removals(scope, thread=is_thread_page(scope))
+    found += signature_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += media_removals(scope)
