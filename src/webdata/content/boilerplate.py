@@ -324,11 +324,22 @@ def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
     if link_text_len(scope) >= _LISTING_SCOPE * max(total, 1):
         return out  # a listing page: its link lists are its items
     linked = _holding_links(scope)
-    for node in scope.css("ul, ol, div, section, table, p"):
-        if node.mem_id not in linked:
+    limit = _SMALL_SHARE * total
+    # Innermost first: a block holding one longer than the limit is longer too (its text
+    # holds the other's), so the page's big wrappers are not read (a walk of the page each).
+    long: set[int] = set()
+    for node in reversed(scope.css("ul, ol, div, section, table, p")):
+        key = node.mem_id
+        if key not in linked or key in long:
             continue  # no link inside (most blocks of an article): not measured
         size = text_len(node)
-        if size < _LINK_LIST_MIN_CHARS or size > _SMALL_SHARE * total:
+        if size > limit:
+            current = node.parent
+            while current is not None and current.mem_id not in long:
+                long.add(current.mem_id)
+                current = current.parent
+            continue
+        if size < _LINK_LIST_MIN_CHARS:
             continue
         if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
             continue
@@ -340,6 +351,7 @@ def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
         if whole_item_card(node):
             continue  # one product's links (picture, name, price), among sibling cards
         out.append(node)
+    out.reverse()  # (document order)
     return out
 
 
