@@ -46,3 +46,16 @@ def test_author_box_with_a_bio_stays() -> None:
     bio = "Ada has run the front of house of concert halls for twenty years. " * 3
     md = _page(f"<div class='entry-author'><p>{bio}</p></div>")
     assert "concert halls" in md
+
+
+def test_author_box_of_an_article_goes() -> None:
+    bio = "Ada has run the front of house of concert halls for twenty years. " * 3
+    md = page_markdown(
+        f"<main><h1>HR planning for events</h1><p>{PROSE * 6}</p>"
+        f"<div class='the-author'><img src='/ada.jpg' alt=''><p><strong>Ada Smith</strong>"
+        f" is our events editor. {bio}</p></div></main>",
+        URL,
+        head="<meta property='og:type' content='article'>",
+    )
+    assert "Ada Smith" not in md and "concert halls" not in md
+    assert "Temporary teams" in md

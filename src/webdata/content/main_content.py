@@ -321,7 +321,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         ):
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total)
-    found += post_meta_removals(scope)
+    found += post_meta_removals(scope, total)
     found += feedback_removals(scope, total)
     found += hidden_removals(scope, total)
     found += hidden_attribute_removals(scope, total)

@@ -9,6 +9,9 @@ stage carries, not its text.
 Rule: a short element (at most ``_MAX_CHARS``, no ``h1``/``h2``) with a class/id token naming
 an author (the word ``author``) or a post's date (``date``/``time`` with a word saying whose:
 post, entry, article, story, blog, meta, published...; or ``published``/``posted`` alone).
+On article pages (``article_noise``'s head mark) an element named ``author`` may be an author
+box (``the-author``, ``AuthorsSection``: photo, name, a paragraph of bio) up to
+``_BOX_CHARS`` and 30% of the block.
 Not when the same class value names three or more such elements in the block: that is the
 metadata of the items of a list (teasers, reviews, a thread's posts), which some pages keep;
 not tokens that say the name belongs to a quote, a review, a comment or an event; and not on
@@ -21,6 +24,7 @@ from collections import Counter
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.article_noise import is_article_page
 from webdata.content.dom import text_len, token_words
 from webdata.content.forum_noise import is_thread_page
 
@@ -33,6 +37,8 @@ _SELECTOR = ", ".join(
 )
 _MAX_CHARS = 150  # a name and a date; an author box with a bio is longer
 _AUTHOR_WORDS = frozenset({"author", "authors"})
+_BOX_CHARS = 1500  # an author box below an article: name, title, a bio of a paragraph or two
+_SMALL_SHARE = 0.3
 _DATE_WORDS = frozenset({"date", "time"})
 # words saying the date is the post's (a bare "date" may be an event's or a deadline's)
 _DATE_OWNERS = frozenset(
@@ -49,6 +55,11 @@ _OTHER_OWNERS = frozenset(
 _REPEATED = 3  # this many elements of one class value: a list's items, not the post's byline
 
 
+def _author_token(token: str) -> bool:
+    words = set(token_words(token))
+    return bool(words & _AUTHOR_WORDS) and not words & _OTHER_OWNERS
+
+
 def _meta_token(token: str) -> bool:
     words = set(token_words(token))
     if words & _OTHER_OWNERS:
@@ -58,10 +69,12 @@ def _meta_token(token: str) -> bool:
     return bool(words & _DATE_WORDS) and bool(words & _DATE_OWNERS)
 
 
-def post_meta_removals(scope: LexborNode) -> list[LexborNode]:
-    """The post's author and date elements under ``scope`` (see the module)."""
+def post_meta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """The post's author and date elements under ``scope`` (text length ``total``): see the
+    module."""
     if is_thread_page(scope):
         return []
+    box_limit = min(_BOX_CHARS, _SMALL_SHARE * total) if is_article_page(scope) else 0
     found: list[tuple[LexborNode, str]] = []
     counts: Counter[str] = Counter()  # (empty ones too: a list's cards, one of them dated)
     for node in scope.css(_SELECTOR):
@@ -71,6 +84,9 @@ def post_meta_removals(scope: LexborNode) -> list[LexborNode]:
             continue
         counts[attrs.get("class") or ""] += 1
         size = text_len(node)
-        if size and size <= _MAX_CHARS and node.css_first("h1, h2") is None:
+        limit: float = _MAX_CHARS
+        if size > limit and box_limit and any(_author_token(t) for t in value.split()):
+            limit = box_limit  # an author box: name, photo and bio
+        if size and size <= limit and node.css_first("h1, h2") is None:
             found.append((node, attrs.get("class") or ""))
     return [node for node, value in found if not value or counts[value] < _REPEATED]
