@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
@@ -59,11 +60,21 @@ def _is_card(node: LexborNode, size: int) -> bool:
     )
 
 
-def _tiles(grid: LexborNode) -> list[LexborNode]:
-    """The promotion tiles among ``grid``'s children, when it is a grid of product cards."""
-    children = [(c, size) for c in grid.iter() if (size := text_len(c))]
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A grid of product cards: the element, its cards, and its other children with text
+    (with their text lengths)."""
+
+    node: LexborNode
+    cards: list[LexborNode]
+    others: list[tuple[LexborNode, int]]
+
+
+def _grid(node: LexborNode) -> Grid | None:
+    """``node`` as a grid of product cards, or None when its children are not mostly cards."""
+    children = [(c, size) for c in node.iter() if (size := text_len(c))]
     if len(children) < _MIN_CARDS:
-        return []
+        return None
     most = len(children) - _CARD_SHARE * len(children)  # children that are no card, at most
     cards: list[LexborNode] = []
     others: list[tuple[LexborNode, int]] = []
@@ -73,27 +84,14 @@ def _tiles(grid: LexborNode) -> list[LexborNode]:
         else:
             others.append((child, size))
             if len(others) > most:
-                return []  # not a grid of cards (most parents: found out early)
-    if not others or len(cards) < _MIN_CARDS:
-        return []
-    counts = Counter(seg for card in cards for seg in _segments(card))
-    shared = {seg for seg, n in counts.items() if n >= _SHARED}
-    return [
-        child
-        for child, size in others
-        if size <= _TILE_CHARS
-        and child.css_first(_PICTURES) is not None
-        and _PRICE.search(deep_text(child)) is None
-        and not _segments(child) & shared
-    ]
+                return None  # not a grid of cards (most parents: found out early)
+    return Grid(node, cards, others) if len(cards) >= _MIN_CARDS else None
 
 
-def grid_promo_removals(scope: LexborNode) -> list[LexborNode]:
-    """Promotion tiles in the product grids under ``scope``."""
-    if not ENABLED:
-        return []
-    out: list[LexborNode] = []
-    reach: dict[int, int] = {}  # grid looked at -> levels still to climb above it, at most
+def product_grids(scope: LexborNode) -> list[Grid]:
+    """The grids of product cards under ``scope`` (read once, for the rules that ask)."""
+    out: list[Grid] = []
+    reach: dict[int, int] = {}  # element looked at -> levels still to climb above it, at most
     # A grid's cards and tiles show pictures: the grids looked at are the near ancestors of
     # the pictures (no walk over every element; lexbor's :nth-child is quadratic in a long
     # run of siblings).
@@ -102,15 +100,37 @@ def grid_promo_removals(scope: LexborNode) -> list[LexborNode]:
         for level in range(_LEVELS):
             if current is None or current.mem_id == scope.mem_id:
                 break
-            grid = current.parent
-            if grid is None:
+            node = current.parent
+            if node is None:
                 break
             left = _LEVELS - level - 1
-            known = reach.get(grid.mem_id)
+            known = reach.get(node.mem_id)
             if known is None:
-                out += _tiles(grid)
+                if (grid := _grid(node)) is not None:
+                    out.append(grid)
             elif known >= left:
                 break  # (climbed from here before, as far up)
-            reach[grid.mem_id] = left
-            current = grid
+            reach[node.mem_id] = left
+            current = node
     return out
+
+
+def _tiles(grid: Grid) -> list[LexborNode]:
+    """The promotion tiles among a grid's children."""
+    counts = Counter(seg for card in grid.cards for seg in _segments(card))
+    shared = {seg for seg, n in counts.items() if n >= _SHARED}
+    return [
+        child
+        for child, size in grid.others
+        if size <= _TILE_CHARS
+        and child.css_first(_PICTURES) is not None
+        and _PRICE.search(deep_text(child)) is None
+        and not _segments(child) & shared
+    ]
+
+
+def grid_promo_removals(grids: list[Grid]) -> list[LexborNode]:
+    """Promotion tiles in the product ``grids`` (:func:`product_grids`)."""
+    if not ENABLED:
+        return []
+    return [tile for grid in grids if grid.others for tile in _tiles(grid)]

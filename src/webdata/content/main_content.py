@@ -63,7 +63,7 @@ from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
-from webdata.content.grid_promos import grid_promo_removals
+from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
@@ -75,6 +75,7 @@ from webdata.content.post_meta import post_meta_removals
 from webdata.content.pre_headline import pre_headline_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
+from webdata.content.promo_banners import promo_banner_removals
 from webdata.content.reader_only import reader_only_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
@@ -347,7 +348,9 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += aria_twin_removals(scope)
     found += variant_removals(scope)
     found += loop_copy_removals(scope)
-    found += grid_promo_removals(scope)
+    grids = product_grids(scope)
+    found += grid_promo_removals(grids)
+    found += promo_banner_removals(scope, grids)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
