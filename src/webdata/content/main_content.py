@@ -59,6 +59,7 @@ from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
+from webdata.content.forum_counters import counter_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
@@ -341,6 +342,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += forum_removals(scope, total)
     found += engine_removals(scope, thread=is_thread_page(scope))
     found += signature_removals(scope)
+    found += counter_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += media_removals(scope)
