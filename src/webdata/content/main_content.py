@@ -65,6 +65,7 @@ from webdata.content.forum_noise import forum_removals, is_thread_page, keep_pos
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
+from webdata.content.grid_reviews import grid_review_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
@@ -353,6 +354,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     grids = product_grids(scope)
     found += grid_promo_removals(grids)
     found += promo_banner_removals(scope, grids)
+    found += grid_review_removals(scope, total, grids)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
