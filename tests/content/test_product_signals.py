@@ -90,3 +90,9 @@ def test_a_euro_price_of_a_page_decoded_as_latin_1_is_a_price() -> None:
     assert _product(price="<p>\u00e2\u0082\u00ac88</p>")
     assert _product(price="<p>88,00 \u00e2\u201a\u00ac</p>")
     assert not _product(price="<p>\u00e2 88</p>")
+
+
+def test_a_name_wrapped_deeper_than_a_themes_is_still_beside_its_price() -> None:
+    # a framework's wrappers: the name five levels below the column with the price and button
+    deep = "<div><div><div><div><h1>Linen Shirt</h1></div></div></div></div>"
+    assert _product(h1=deep)

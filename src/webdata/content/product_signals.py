@@ -19,7 +19,9 @@ from webdata.content.dom import HIDDEN_STYLE, token_words
 
 ENABLED = True
 
-_CLIMB = 4  # ancestors of the h1 searched: the product column, not the whole page
+# Ancestors of the h1 searched: the product column, not the whole page; a framework may wrap
+# the name in a few more divs than a theme (the listing checks below still apply at each step).
+_CLIMB = 6
 # Beside the name: more price lines, or the same purchase control twice, are a listing's cards
 # (a product page's carousels of other offers with prices lie further away).
 _MAX_PRICES = 4
