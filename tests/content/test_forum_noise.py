@@ -409,3 +409,15 @@ def test_truncated_preview_goes_when_the_full_post_is_a_hidden_sibling() -> None
     assert md.count("FULL_START") == 1 and "FULL_END" in md and "Continue Reading" not in md
     shown = answer.replace("qu-display--none", "rest")  # both shown: not a preview
     assert page(f"<main><h1>Question?</h1>{shown}</main>").count("FULL_START") == 2
+
+
+def test_preview_of_a_post_hidden_by_any_hiding_style() -> None:
+    full = "FULL_START " + " ".join(f"word{i}" for i in range(60)) + " FULL_END"
+    cut = full[:200] + "Continue Reading"
+    for style in ("visibility: hidden", "DISPLAY: NONE"):
+        answer = (
+            f"<div class='answer'><div class='preview'><p>{cut}</p></div>"
+            f"<div style='{style}'><p>{full}</p></div></div>"
+        )
+        md = page(f"<main><h1>Question?</h1>{answer}</main>")
+        assert "Continue Reading" not in md, style

@@ -56,6 +56,7 @@ from typing import Any
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
+    HIDDEN_STYLE,
     contains,
     has_ancestor_in,
     text_len,
@@ -91,9 +92,12 @@ _POST_DATE = re.compile(
     re.IGNORECASE,
 )
 _POST_HEADER_MAX_CHARS = 200
-# Elements hiding a post's full text: a ``hidden`` attribute, ``display:none``, a utility class
+# Elements hiding a post's full text: a ``hidden`` attribute, a hiding style (``display:none``,
+# ``visibility: hidden``, any case: dom.HIDDEN_STYLE, as elsewhere), a utility class
 # (``hidden``, ``d-none``, ``qu-display--none``).
-_HIDDEN_ELEMENTS = '[hidden], [style*="none"], [class*="hid"], [class*="none"]'
+_HIDDEN_ELEMENTS = (
+    '[hidden], [style*="none" i], [style*="hidden" i], [class*="hid"], [class*="none"]'
+)
 _HIDING_CLASSES = frozenset({"hidden", "hide", "d-none", "is-hidden"})
 _PREVIEW_MIN_WORDS = 20
 _PREVIEW_TAIL_WORDS = 4
@@ -370,7 +374,7 @@ def _preview_copies(scope: LexborNode) -> list[LexborNode]:
 
 
 def _hidden(node: LexborNode) -> bool:
-    if "hidden" in node.attrs or "display:none" in (node.attrs.get("style") or "").replace(" ", ""):
+    if "hidden" in node.attrs or HIDDEN_STYLE.search(node.attrs.get("style") or ""):
         return True
     for token in (node.attrs.get("class") or "").lower().split():
         words = token_words(token)
