@@ -20,7 +20,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import link_text_len, text_len, topmost
 
-_LIST_TAGS = "ul, ol, div, section, p, table"
+_LIST_TAG_SET = frozenset({"ul", "ol", "div", "section", "p", "table"})
 _MIN_LINKS = 4
 _SHORT_LINK = 30  # characters per link: menu entries, not item titles
 _LINK_DENSE = 0.7
@@ -30,6 +30,8 @@ _ROOT_PATHS = frozenset({"", "/", "/index.html", "/index.htm", "/index.php", "/h
 
 def _root_host(href: str) -> str | None:
     """The host of a link to a site's home page ("" for a relative one), or None."""
+    if href.count("/") > 3 or "?" in href:
+        return None  # (most links: a path of several parts, or a query; not split)
     parts = urlsplit(href.strip())
     if parts.scheme not in ("", "http", "https") or parts.query:
         return None
@@ -56,18 +58,38 @@ def _home_menu(links: list[LexborNode]) -> bool:
     return any(2 * hosts.count(root) > len(hosts) >= 2 for root in roots)
 
 
+def _menu(node: LexborNode, total: int) -> bool:
+    """Whether ``node`` is a small block of short links holding a link home."""
+    links = node.css("a[href]")
+    if len(links) < _MIN_LINKS:
+        return False
+    size = text_len(node)
+    if size == 0 or size > _SMALL_SHARE * total or size > _SHORT_LINK * len(links):
+        return False
+    if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
+        return False
+    return _home_menu(links)
+
+
 def home_menu_removals(scope: LexborNode, total: int) -> list[LexborNode]:
-    """Blocks of short links under ``scope`` holding a link to their site's home page."""
+    """Blocks of short links under ``scope`` holding a link to their site's home page.
+
+    A menu holds a link home, so the candidates are the ancestors of those links (most
+    blocks hold none and are not read), climbed while they stay small in the block.
+    """
+    own = scope.mem_id
+    limit = _SMALL_SHARE * total
+    seen: set[int] = set()
     out: list[LexborNode] = []
-    for node in scope.css(_LIST_TAGS):
-        links = node.css("a[href]")
-        if len(links) < _MIN_LINKS:
+    for link in scope.css("a[href]"):
+        if _root_host(link.attrs.get("href") or "") is None:
             continue
-        size = text_len(node)
-        if size == 0 or size > _SMALL_SHARE * total or size > _SHORT_LINK * len(links):
-            continue
-        if link_text_len(node) < _LINK_DENSE * size or node.css_first("h1") is not None:
-            continue
-        if _home_menu(links):
-            out.append(node)
+        current = link.parent
+        while current is not None and current.mem_id != own and text_len(current) <= limit:
+            key = current.mem_id
+            if key not in seen:
+                seen.add(key)
+                if current.tag in _LIST_TAG_SET and _menu(current, total):
+                    out.append(current)
+            current = current.parent
     return topmost(out)
