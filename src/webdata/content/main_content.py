@@ -61,6 +61,7 @@ from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_counters import counter_removals
 from webdata.content.forum_engines import engine_removals
+from webdata.content.forum_fields import field_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
@@ -344,6 +345,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += engine_removals(scope, thread=is_thread_page(scope))
     found += signature_removals(scope)
     found += counter_removals(scope)
+    found += field_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += media_removals(scope)
