@@ -60,7 +60,7 @@ def is_article_page(node: LexborNode) -> bool:
     return get_mark(node, ARTICLE_MARK) is not None
 
 
-def _text_before(node: LexborNode, scope: LexborNode) -> int:
+def text_before(node: LexborNode, scope: LexborNode) -> int:
     """Characters of ``scope``'s text before ``node`` in document order."""
     before = 0
     current = node
@@ -91,7 +91,7 @@ def article_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         links = [a for a in node.css("a[href]") if text_len(a)]
         if len(links) < _MIN_LINKS or size < _TITLE_CHARS * len(links):
             continue
-        before = _text_before(node, scope)
+        before = text_before(node, scope)
         if before < size or total - before - size > size:
             continue  # not after the story: the page's own list, or text follows it
         if scope_links - link_text_len(node) >= _STORY_LINKS * (total - size):
@@ -133,7 +133,7 @@ def related_grid_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             continue
         if size > _TEASER_CHARS * len(headings):
             continue  # sections of prose, not teasers
-        before = _text_before(node, scope)
+        before = text_before(node, scope)
         if before < size or total - before - size > size:
             continue
         out.append(node)

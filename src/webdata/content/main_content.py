@@ -40,6 +40,7 @@ from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
+from webdata.content.citation_lists import citation_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cta_blocks import cta_removals
@@ -348,6 +349,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += field_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
+    found += citation_list_removals(scope, total)
     found += media_removals(scope)
     found += video_removals(scope)
     found += aria_twin_removals(scope)
