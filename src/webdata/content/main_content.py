@@ -40,6 +40,7 @@ from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
+from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
@@ -359,6 +360,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += grid_promo_removals(grids)
     found += promo_banner_removals(scope, grids)
     found += grid_review_removals(scope, total, grids)
+    found += card_price_copy_removals(grids)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
