@@ -59,3 +59,12 @@ def test_author_box_of_an_article_goes() -> None:
     )
     assert "Ada Smith" not in md and "concert halls" not in md
     assert "Temporary teams" in md
+
+
+def test_written_by_and_glued_author_box_names_go() -> None:
+    md = _page(
+        "<div class='written-by'>Written by Chirag Bhardwaj</div>"
+        "<div class='blog-bottom-authorbox'>Tuhin Bhatt, co-founder</div>"
+    )
+    assert "Chirag" not in md and "Tuhin" not in md
+    assert "Temporary teams" in md

@@ -9,9 +9,11 @@ stage carries, not its text.
 Rule: a short element (at most ``_MAX_CHARS``, no ``h1``/``h2``) with a class/id token naming
 an author (the word ``author``) or a post's date (``date``/``time`` with a word saying whose:
 post, entry, article, story, blog, meta, published...; or ``published``/``posted`` alone).
-On article pages (``article_noise``'s head mark) an element named ``author`` may be an author
-box (``the-author``, ``AuthorsSection``: photo, name, a paragraph of bio) up to
-``_BOX_CHARS`` and 30% of the block.
+The author is also named by glued words (``authorbox``, ``authorbio``) and by pairs of words
+(``written-by``, ``bio-box``, a camel-case ``byLine``). On article pages (``article_noise``'s
+head mark) an element named for the author may be an author box (``the-author``,
+``AuthorsSection``: photo, name, a paragraph of bio) up to ``_BOX_CHARS`` and 30% of the
+block.
 Not when the same class value names three or more such elements in the block: that is the
 metadata of the items of a list (teasers, reviews, a thread's posts), which some pages keep;
 not tokens that say the name belongs to a quote, a review, a comment or an event; and not on
@@ -33,10 +35,15 @@ from webdata.content.forum_noise import is_thread_page
 _SELECTOR = ", ".join(
     f'[{attr}*="{part}" i]'
     for attr in ("class", "id")
-    for part in ("author", "date", "publish", "posted")
+    for part in ("author", "date", "publish", "posted", "written", "bio", "byline")
 )
 _MAX_CHARS = 150  # a name and a date; an author box with a bio is longer
-_AUTHOR_WORDS = frozenset({"author", "authors"})
+_AUTHOR_WORDS = frozenset({"author", "authors", "authorbox", "authorbio", "authorinfo"})
+# ... and words that name the author's box together ("written-by", "bio-box", "byLine")
+_AUTHOR_PAIRS = (
+    frozenset({"written", "by"}), frozenset({"bio", "box"}), frozenset({"bio", "boxes"}),
+    frozenset({"by", "line"}),
+)  # fmt: skip
 _BOX_CHARS = 1500  # an author box below an article: name, title, a bio of a paragraph or two
 _SMALL_SHARE = 0.3
 _DATE_WORDS = frozenset({"date", "time"})
@@ -55,16 +62,20 @@ _OTHER_OWNERS = frozenset(
 _REPEATED = 3  # this many elements of one class value: a list's items, not the post's byline
 
 
+def _author_words(words: set[str]) -> bool:
+    return bool(words & _AUTHOR_WORDS) or any(pair <= words for pair in _AUTHOR_PAIRS)
+
+
 def _author_token(token: str) -> bool:
     words = set(token_words(token))
-    return bool(words & _AUTHOR_WORDS) and not words & _OTHER_OWNERS
+    return _author_words(words) and not words & _OTHER_OWNERS
 
 
 def _meta_token(token: str) -> bool:
     words = set(token_words(token))
     if words & _OTHER_OWNERS:
         return False
-    if words & _AUTHOR_WORDS or words & _PUBLISHED_WORDS:
+    if _author_words(words) or words & _PUBLISHED_WORDS:
         return True
     return bool(words & _DATE_WORDS) and bool(words & _DATE_OWNERS)
 
