@@ -88,6 +88,7 @@ from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.side_lists import side_list_removals
+from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
@@ -361,6 +362,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += promo_banner_removals(scope, grids)
     found += grid_review_removals(scope, total, grids)
     found += card_price_copy_removals(grids)
+    found += sort_menu_removals(scope)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
