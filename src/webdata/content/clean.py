@@ -27,8 +27,10 @@ def _noscript_holds_content(tree: LexborHTMLParser) -> bool:
     if not fallback:
         return False
     inside = sum(len(n.text(deep=True, strip=True)) for n in fallback)
+    if inside < _NOSCRIPT_MIN_TEXT:  # (most pages: a tracking pixel; the body is not read)
+        return False
     rest = len(body.text(deep=True, strip=True)) - inside
-    return inside >= _NOSCRIPT_MIN_TEXT and inside >= _NOSCRIPT_SHARE * rest
+    return inside >= _NOSCRIPT_SHARE * rest
 
 
 def topmost_noscripts(body: LexborNode) -> list[LexborNode]:

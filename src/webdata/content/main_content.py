@@ -317,8 +317,13 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     ]
     found += [n for n in scope.css(LANDMARKS) if n.mem_id != own and _is_page_landmark(n, scope)]
     found += [n for n in scope.css('a[href^="#"]') if _skip_link(n)]
+    verdict = _VALUE_VERDICTS[scoped]
     for node in scope.css("[class], [id]"):
-        if node.mem_id == own or not _boilerplate_attr(node, scoped=scoped):
+        # (``_boilerplate_attr`` written out: this runs on every element with a class or id)
+        attrs = node.attributes
+        if not verdict(f"{attrs.get('class') or ''} {attrs.get('id') or ''}") or (
+            node.mem_id == own
+        ):
             continue
         size = text_len(node)
         if (scoped and _prose_panel(node, size)) or _heading_anchor(node):
