@@ -68,3 +68,9 @@ def test_written_by_and_glued_author_box_names_go() -> None:
     )
     assert "Chirag" not in md and "Tuhin" not in md
     assert "Temporary teams" in md
+
+
+def test_post_meta_line_goes() -> None:
+    md = _page("<div class='stories-post_meta-wrapper'><span>Dec 18, 2025</span> 6 min read</div>")
+    assert "Dec 18" not in md and "min read" not in md
+    assert "Temporary teams" in md

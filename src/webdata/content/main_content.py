@@ -66,6 +66,7 @@ from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_fields import field_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
+from webdata.content.forum_titles import title_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
@@ -354,6 +355,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += signature_removals(scope)
     found += counter_removals(scope)
     found += field_removals(scope)
+    found += title_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += citation_list_removals(scope, total)

@@ -8,7 +8,9 @@ stage carries, not its text.
 
 Rule: a short element (at most ``_MAX_CHARS``, no ``h1``/``h2``) with a class/id token naming
 an author (the word ``author``) or a post's date (``date``/``time`` with a word saying whose:
-post, entry, article, story, blog, meta, published...; or ``published``/``posted`` alone).
+post, entry, article, story, blog, meta, published...; or ``published``/``posted`` alone), or
+a post's meta line (``meta`` with post, entry, article, story, blog or node: ``node__meta``,
+``stories-post_meta-wrapper``; ``boilerplate``'s byline rule takes only the bare ones).
 The author is also named by glued words (``authorbox``, ``authorbio``) and by pairs of words
 (``written-by``, ``bio-box``, a camel-case ``byLine``). On article pages (``article_noise``'s
 head mark) an element named for the author may be an author box (``the-author``,
@@ -35,7 +37,7 @@ from webdata.content.forum_noise import is_thread_page
 _SELECTOR = ", ".join(
     f'[{attr}*="{part}" i]'
     for attr in ("class", "id")
-    for part in ("author", "date", "publish", "posted", "written", "bio", "byline")
+    for part in ("author", "date", "publish", "posted", "written", "bio", "byline", "meta")
 )
 _MAX_CHARS = 150  # a name and a date; an author box with a bio is longer
 _AUTHOR_WORDS = frozenset({"author", "authors", "authorbox", "authorbio", "authorinfo"})
@@ -52,6 +54,8 @@ _DATE_OWNERS = frozenset(
     {"post", "entry", "article", "story", "blog", "published", "publish", "posted", "pub", "meta"}
 )
 _PUBLISHED_WORDS = frozenset({"published", "posted", "pubdate"})
+# a post's meta line: "meta" with a word saying it is the post's ("node__meta", "blog-item-meta")
+_META_OWNERS = frozenset({"post", "posts", "entry", "article", "story", "stories", "blog", "node"})
 # the name or date belongs to something quoted on the page, not to the page
 _OTHER_OWNERS = frozenset(
     {
@@ -76,6 +80,8 @@ def _meta_token(token: str) -> bool:
     if words & _OTHER_OWNERS:
         return False
     if _author_words(words) or words & _PUBLISHED_WORDS:
+        return True
+    if "meta" in words and words & _META_OWNERS:
         return True
     return bool(words & _DATE_WORDS) and bool(words & _DATE_OWNERS)
 
