@@ -45,6 +45,13 @@ def test_free_download_pitch_goes_on_an_unmarked_page_too() -> None:
     assert "Fraud detection" in md
 
 
+def test_named_cta_box_of_an_article_goes() -> None:
+    box = "<div class='blog-cta'><p>Looking for junk removal that doesn't stink?</p></div>"
+    md = _page(box)
+    assert "junk removal" not in md and "Fraud detection" in md
+    assert "junk removal" in _page(box, head="")  # not on a page not marked as an article
+
+
 def test_a_question_heading_of_the_text_stays() -> None:
     md = _page("<h2>What should I say when negotiating?</h2><p>Ask for the range first.</p>")
     assert "What should I say when negotiating?" in md

@@ -11,6 +11,8 @@ Two shapes, each the site's pitch rather than the page's text:
   left alone there (WCXB service fell); on any page, the free-download and paywall pitches
   ("Get the free eBook!", "What is included in a subscription?"): articles whose head does
   not say so have them too;
+- on article pages, a box named ``cta`` (class/id word: ``blog-cta``, ``phone-cta``,
+  ``_ctaButtons``) without a heading, at most 600 characters: an inserted button or pitch line;
 - a lead form built without ``<form>`` (script-driven sign-up and contact boxes: name,
   e-mail and phone inputs in ``<div>``s), which the form rule of ``boilerplate`` cannot see:
   the box around the inputs goes like a form's box.
@@ -24,7 +26,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
 from webdata.content.boilerplate import _form_box, heading_block
-from webdata.content.dom import inside, text_len
+from webdata.content.dom import inside, named, text_len
 
 _PITCH_HEADINGS = "h2, h3, h4, h5, h6"
 # Pitches on any page: an offer of a free download, a paywall's pitch where the rest of the
@@ -48,6 +50,10 @@ _ARTICLE_PITCHES = (
 )
 _ANY_PAGE_PITCH = re.compile(rf"^\W*(?:{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
 _PITCH_HEADING = re.compile(rf"^\W*(?:{_ARTICLE_PITCHES}|{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
+_CTA_WORDS = frozenset({"cta", "ctas"})
+_CTA_SELECTOR = '[class*="cta" i], [id*="cta" i]'
+_CTA_CHARS = 600
+_SMALL_SHARE = 0.3
 _LEAD_INPUTS = "input[type=email], input[type=tel], textarea"
 _FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]), textarea, select"
 _MIN_FIELDS = 2
@@ -87,6 +93,26 @@ def formless_form_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     return out
 
 
+def named_cta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """On article pages, boxes whose class/id has the word ``cta`` (a call to action: "Book
+    now", "Looking for junk removal that doesn't stink?"), at most ``_CTA_CHARS`` and 30% of
+    the block, without a heading (a headed band is a section a page may offer as its text)."""
+    out: list[LexborNode] = []
+    if not is_article_page(scope):
+        return out
+    limit = min(_CTA_CHARS, _SMALL_SHARE * total)
+    for node in scope.css(_CTA_SELECTOR):
+        if node.mem_id == scope.mem_id or text_len(node) > limit:
+            continue
+        if named(node, _CTA_WORDS) and node.css_first("h1, h2, h3, h4, h5, h6") is None:
+            out.append(node)
+    return out
+
+
 def cta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The calls to action of ``scope`` (text length ``total``)."""
-    return pitch_section_removals(scope, total) + formless_form_removals(scope, total)
+    return (
+        pitch_section_removals(scope, total)
+        + formless_form_removals(scope, total)
+        + named_cta_removals(scope, total)
+    )
