@@ -23,7 +23,8 @@
    ``media_noise.py`` and the second copies of ``repeated_blocks.py``.
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
-   never past the page's ``<h1>``: the block with most text and low link density.
+   never past the page's ``<h1>`` nor into one item of a list of look-alike teasers
+   (``list_blocks.py``): the block with most text and low link density.
 4. Never return nothing when the page has text: if the removals would leave no text, the
    whole cleaned body is returned, with a warning.
 """
@@ -73,6 +74,7 @@ from webdata.content.grid_reviews import grid_review_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
+from webdata.content.list_blocks import list_item
 from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
@@ -483,6 +485,8 @@ def densest_block(body: LexborNode) -> LexborNode:
             return node
         if h1 is not None and not contains(child, h1) and contains(node, h1):
             return node
+        if list_item(child, size, children):
+            return node  # a feed of look-alike teasers: the list, not its longest item
         node = child
 
 
