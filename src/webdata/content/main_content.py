@@ -45,6 +45,7 @@ from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
+from webdata.content.cookie_notices import cookie_notice_removals
 from webdata.content.cta_blocks import cta_removals
 from webdata.content.decorative_videos import video_removals
 from webdata.content.disclosures import disclosure_removals
@@ -377,6 +378,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += disclosure_removals(scope, total)
     found += caption_removals(scope)
     found += overlay_removals(scope, total)
+    found += cookie_notice_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)

@@ -1,0 +1,88 @@
+"""Cookie and consent notices, known by what they say rather than by their class names.
+
+The class/id words of ``main_content`` (``cookie``, ``consent``, ``gdpr``) find the banners
+of most sites, but not those of sites whose class names are hashed or utility soups (CSS
+modules, styled-components, Tailwind: ``flex px-4``). Every such notice says the same
+thing: "We use cookies...", "iFixit uses cookies to...", "By clicking 'Accept all' you
+consent to the use of cookies", "Accept cookies / Decline cookies"; and a preference
+centre goes on with one paragraph per kind of cookie.
+
+Rule: an element whose text (at most ``_SENTENCE_CHARS``) states such a notice, and with it
+its wrappers while they stay a notice: small (within ``_MAX_CHARS`` and 30% of the block)
+and either adding only a few words to what is already taken (its buttons, a "Cookie
+policy" link) or still about cookies (a mention every ``_DENSITY_CHARS`` characters: the
+preference centre). Not on pages about cookies or privacy (their ``<h1>`` says so): there
+such sentences are the content.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import deep_text, document_html, text_len
+
+_NOTICE = re.compile(
+    # "We use cookies", "This site uses cookies", or a notice opened by the site's name
+    # ("iFixit uses cookies"): not "apps that use cookies" inside a sentence
+    r"\b(?:we|(?:this|our)\s+(?:web\s?)?site)\s+(?:uses?|is\s+using)\s+cookies\b|"
+    r"^\W*[\w.'\u2019-]+(?:\s+[\w.'\u2019-]+)?\s+uses\s+cookies\b|"
+    r"\b(?:accept|allow|reject|decline|refuse)\s+(?:all\s+|optional\s+|non-essential\s+)?"
+    r"cookies\b|"
+    r"\bconsent\s+to\s+(?:our\s+|the\s+use\s+of\s+)?(?:all\s+)?cookies\b|"
+    r"\bour\s+use\s+of\s+cookies\b|"
+    r"\bby\s+(?:continuing|using|clicking|browsing)\b[^.]{0,160}\bcookies\b",
+    re.IGNORECASE,
+)
+_CANDIDATES = ':lexbor-contains("cookies" i)'
+_SENTENCE_CHARS = 600  # a notice's sentence or two; a longer element is searched no deeper
+_MAX_CHARS = 4000  # a preference centre: a paragraph per kind of cookie, with its toggles
+_EXTRA_CHARS = 250  # what a banner adds to its sentence: buttons, links, a title
+_DENSITY_CHARS = 400  # a preference centre names cookies at least this often
+_SMALL_SHARE = 0.3
+_ABOUT = re.compile(r"cookie|privacy|gdpr|consent", re.IGNORECASE)
+
+
+def cookie_notice_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """The cookie notices of ``scope`` (text length ``total``): see the module."""
+    out: list[LexborNode] = []
+    if "cookies" not in deep_text(scope).lower() or _about_cookies(scope):
+        return out  # (its elements are not searched)
+    limit = min(_MAX_CHARS, _SMALL_SHARE * total)
+    taken: set[int] = set()
+    for node in scope.css(_CANDIDATES):
+        text = deep_text(node)
+        if len(text) > _SENTENCE_CHARS or not _NOTICE.search(text):
+            continue
+        box = _notice_box(node, scope, limit)
+        if box is not None and box.mem_id not in taken:
+            taken.add(box.mem_id)
+            out.append(box)
+    return out
+
+
+def _notice_box(hit: LexborNode, scope: LexborNode, limit: float) -> LexborNode | None:
+    """The highest of ``hit`` and its ancestors below ``scope`` that is still the notice."""
+    base = text_len(hit)
+    if base > limit:
+        return None
+    best = hit
+    current = hit.parent
+    while current is not None and current.mem_id != scope.mem_id:
+        size = text_len(current)
+        if size > limit:
+            break
+        mentions = deep_text(current).lower().count("cookie")
+        if size - base > _EXTRA_CHARS and mentions * _DENSITY_CHARS < size:
+            break
+        best = current
+        current = current.parent
+    return best
+
+
+def _about_cookies(scope: LexborNode) -> bool:
+    """Whether the page's headline is about cookies or privacy (a cookie policy page)."""
+    root = document_html(scope) or scope
+    h1 = root.css_first("h1")
+    return h1 is not None and _ABOUT.search(deep_text(h1)) is not None
