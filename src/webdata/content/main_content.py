@@ -97,6 +97,7 @@ from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
+from webdata.content.update_stamps import update_stamp_removals
 from webdata.content.wiki_chrome import wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
 
@@ -339,6 +340,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += residual_removals(scope, total)
     found += post_meta_removals(scope, total)
     found += feedback_removals(scope, total)
+    found += update_stamp_removals(scope)
     found += hidden_removals(scope, total)
     found += hidden_attribute_removals(scope, total)
     found += reader_only_removals(scope, total)
