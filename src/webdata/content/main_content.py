@@ -86,6 +86,7 @@ from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.promo_banners import promo_banner_removals
 from webdata.content.reader_only import reader_only_removals
+from webdata.content.region_prompts import region_prompt_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
@@ -381,6 +382,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += caption_removals(scope)
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)
+    found += region_prompt_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
