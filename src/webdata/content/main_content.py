@@ -60,6 +60,7 @@ from webdata.content.dom import (
     topmost,
 )
 from webdata.content.dropdown_menus import dropdown_removals
+from webdata.content.email_signups import email_signup_removals
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fixed_overlays import overlay_removals
@@ -383,6 +384,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)
     found += region_prompt_removals(scope, total)
+    found += email_signup_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
