@@ -48,6 +48,7 @@ from webdata.content.contents_lists import contents_removals
 from webdata.content.cookie_notices import cookie_notice_removals
 from webdata.content.cta_blocks import cta_removals
 from webdata.content.decorative_videos import video_removals
+from webdata.content.details_menus import details_menu_removals
 from webdata.content.disclosures import disclosure_removals
 from webdata.content.dom import (
     common_ancestor,
@@ -385,6 +386,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += cookie_notice_removals(scope, total)
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
+    found += details_menu_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
