@@ -37,6 +37,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.aria_labels import aria_label_removals
 from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
@@ -387,6 +388,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
+    found += aria_label_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
