@@ -72,9 +72,9 @@ from webdata.content.forum_fields import field_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.forum_titles import title_removals
-from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
+from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
