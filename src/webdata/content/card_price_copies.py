@@ -17,8 +17,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import deep_text, text_len
 from webdata.content.grid_promos import Grid
 
-ENABLED = True
-
 _PRICE = re.compile(
     r"[$\u00a3\u20ac\u00a5\u20b9]\s?\d[\d,.]*|\d[\d,.]*\s?[$\u00a3\u20ac\u00a5\u20b9]"
 )
@@ -60,6 +58,4 @@ def _copies(card: LexborNode) -> list[LexborNode]:
 
 def card_price_copy_removals(grids: list[Grid]) -> list[LexborNode]:
     """Second copies of a price block in the cards of the product ``grids``."""
-    if not ENABLED:
-        return []
     return [copy for grid in grids for card in grid.cards for copy in _copies(card)]

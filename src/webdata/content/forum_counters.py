@@ -19,8 +19,6 @@ from webdata.content.dom import deep_text, near_ancestor_tagged
 from webdata.content.forum_noise import is_thread_page
 from webdata.content.nesting import MAX_DEPTH
 
-ENABLED = True
-
 _NUMBER = re.compile(r"^[+\-\u2212]?\d[\d.,]*\s*[kKmM]?$")
 _NUMBER_MAX_CHARS = 8
 _MIN_COPIES = 3  # (on three posts at least)
@@ -32,7 +30,7 @@ _TAGS = "span, div, a, li, strong, b, small, dd, p, button"
 
 def counter_removals(scope: LexborNode) -> list[LexborNode]:
     """Bare numbers in elements of one shape repeated on a thread page under ``scope``."""
-    if not ENABLED or not is_thread_page(scope):
+    if not is_thread_page(scope):
         return []
     shapes: dict[tuple[str, str], list[LexborNode]] = {}
     for node in scope.css(_TAGS):

@@ -15,8 +15,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import deep_text, text_len
 from webdata.content.forum_noise import is_thread_page
 
-ENABLED = True
-
 _FIELDS_MAX_CHARS = 200
 _MIN_COPIES = 3
 
@@ -24,7 +22,7 @@ _MIN_COPIES = 3
 def field_removals(scope: LexborNode) -> list[LexborNode]:
     """Short description lists with the same labels on at least three posts of a thread
     page under ``scope``."""
-    if not ENABLED or not is_thread_page(scope):
+    if not is_thread_page(scope):
         return []
     lists: dict[tuple[str, ...], list[LexborNode]] = {}
     for node in scope.css("dl"):

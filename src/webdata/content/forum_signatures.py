@@ -14,8 +14,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import deep_text, inside, text_len
 from webdata.content.forum_noise import is_thread_page
 
-ENABLED = True
-
 _BLOCKS = "div, aside, footer, section"
 _MIN_CHARS = 20  # ("Thanks!" twice is two posts, not a signature)
 _MAX_CHARS = 600
@@ -35,7 +33,7 @@ def _trailing(node: LexborNode) -> bool:
 
 def signature_removals(scope: LexborNode) -> list[LexborNode]:
     """Blocks repeated at the end of several posts of a thread page under ``scope``."""
-    if not ENABLED or not is_thread_page(scope):
+    if not is_thread_page(scope):
         return []
     copies: dict[str, list[LexborNode]] = {}
     for node in scope.css(_BLOCKS):

@@ -20,8 +20,6 @@ from webdata.content.dom import deep_text, near_ancestor_tagged
 from webdata.content.forum_noise import is_thread_page
 from webdata.content.nesting import MAX_DEPTH
 
-ENABLED = True
-
 _TITLE_MAX_CHARS = 30
 _MIN_POSTERS = 2
 _TAGS = (
@@ -75,7 +73,7 @@ def _post_poster(node: LexborNode, scope: LexborNode, memo: dict[int, set[str]])
 
 def title_removals(scope: LexborNode) -> list[LexborNode]:
     """Short labels shown beside several posters' posts on a thread page under ``scope``."""
-    if not ENABLED or not is_thread_page(scope):
+    if not is_thread_page(scope):
         return []
     shapes: dict[tuple[str, str], list[tuple[LexborNode, str]]] = {}
     for node in scope.css(_TAGS):

@@ -21,8 +21,6 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, text_len
 
-ENABLED = True
-
 # A currency sign or code beside a number: "$19.99", "749,00 €", "EUR 16.34".
 _PRICE = re.compile(
     r"(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|cad|aud)\b)\s?\d"
@@ -131,6 +129,4 @@ def _tiles(grid: Grid) -> list[LexborNode]:
 
 def grid_promo_removals(grids: list[Grid]) -> list[LexborNode]:
     """Promotion tiles in the product ``grids`` (:func:`product_grids`)."""
-    if not ENABLED:
-        return []
     return [tile for grid in grids if grid.others for tile in _tiles(grid)]

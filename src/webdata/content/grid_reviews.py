@@ -17,8 +17,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import ancestor_ids, has_ancestor_in, named, text_len
 from webdata.content.grid_promos import Grid
 
-ENABLED = True
-
 _WORDS = frozenset({"review", "reviews", "rating", "ratings", "testimonial", "testimonials"})
 _SELECTOR = ", ".join(
     f'[{attr}*="{word}" i]'
@@ -31,7 +29,7 @@ _SMALL_SHARE = 0.3
 
 def grid_review_removals(scope: LexborNode, total: int, grids: list[Grid]) -> list[LexborNode]:
     """Review sections under ``scope`` (text length ``total``) beside its product ``grids``."""
-    if not ENABLED or not grids:
+    if not grids:
         return []
     candidates = scope.css(_SELECTOR)
     if not candidates:

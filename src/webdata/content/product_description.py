@@ -19,8 +19,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.commerce_noise import is_product_page
 from webdata.content.dom import has_ancestor_in, link_text_len, text_len, topmost
 
-ENABLED = True
-
 _LABEL = re.compile(
     r"^\W*(?:(?:product\s+)?(?:description|details|overview)|"
     r"about\s+(?:this|the)\s+(?:item|product))\W*$",
@@ -56,7 +54,7 @@ def _words(node: LexborNode) -> str:
 def keep_labelled_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
     """``found`` without the drawers labelled as the product's description (on a product
     page), when their prose is nowhere else."""
-    if not ENABLED or not is_product_page(scope):
+    if not is_product_page(scope):
         return found
     outer = topmost(found)
     keep: set[int] = set()

@@ -17,8 +17,6 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import HIDDEN_STYLE, token_words
 
-ENABLED = True
-
 # Ancestors of the h1 searched: the product column, not the whole page; a framework may wrap
 # the name in a few more divs than a theme (the listing checks below still apply at each step).
 _CLIMB = 6
@@ -108,7 +106,7 @@ def _prices(scope: LexborNode) -> int:
 
 def looks_like_product(tree: LexborHTMLParser) -> bool:
     """Whether the body is laid out as one product on sale (name, price and buy button)."""
-    if not ENABLED or tree.body is None:
+    if tree.body is None:
         return False
     if not tree.body.css_first("h1") or not _controls(tree.body):  # most pages end here
         return False

@@ -21,8 +21,6 @@ from selectolax.lexbor import LexborHTMLParser
 
 from webdata.content.product_signals import purchase_controls
 
-ENABLED = True
-
 _PATH = re.compile(
     r"/(?:products?/[^/]+/?$|(?:p|dp|ip|itm|item|listing)/[^/]+)",
     re.IGNORECASE,
@@ -40,6 +38,6 @@ def product_path(url: str) -> bool:
 
 def addressed_product(tree: LexborHTMLParser, url: str) -> bool:
     """Whether the page is a product's by its address and has a purchase control."""
-    if not ENABLED or not url or tree.body is None or not product_path(url):
+    if not url or tree.body is None or not product_path(url):
         return False
     return bool(purchase_controls(tree.body))

@@ -20,8 +20,6 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import ancestor_ids, deep_text, has_ancestor_in, text_len, topmost
 from webdata.content.grid_promos import Grid
 
-ENABLED = True
-
 _CUES = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
@@ -47,7 +45,7 @@ def _cues(node: LexborNode) -> int:
 
 def promo_banner_removals(scope: LexborNode, grids: list[Grid]) -> list[LexborNode]:
     """Promotion banners under ``scope`` beside its product ``grids``."""
-    if not ENABLED or not grids:
+    if not grids:
         return []
     around: set[int] = set()  # the grids and their wrappers: not banners
     for grid in grids:

@@ -17,8 +17,6 @@ from webdata.content.commerce_noise import is_product_page
 from webdata.content.dom import ancestor_ids, document_html, has_ancestor_in, named, text_len
 from webdata.content.product_signals import purchase_controls
 
-ENABLED = True
-
 _WORDS = frozenset({"review", "reviews", "rating", "ratings"})
 _MIN_CHARS = 200
 _SMALL_SHARE = 0.3
@@ -33,7 +31,7 @@ def _shop_page(scope: LexborNode) -> bool:
 
 def shop_review_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Review sections under ``scope`` (text length ``total``) on an unmarked shop page."""
-    if not ENABLED or is_product_page(scope):
+    if is_product_page(scope):
         return []  # (a product page's reviews are commerce_noise's)
     candidates = scope.css(_SELECTOR)
     if not candidates or not _shop_page(scope):

@@ -15,8 +15,6 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, text_len
 
-ENABLED = True
-
 _ORDER = re.compile(
     r"^\W*(?:sort\s+by\s*:?\s*)?(?:"
     r"relevan(?:ce|cy|z|cia|za|tie)|pertinence|featured|recommended|best\s+match|"
@@ -47,6 +45,4 @@ def _sort_menu(node: LexborNode) -> bool:
 
 def sort_menu_removals(scope: LexborNode) -> list[LexborNode]:
     """Lists under ``scope`` that are sort menus."""
-    if not ENABLED:
-        return []
     return [node for node in scope.css("ul, ol") if _sort_menu(node)]
