@@ -1,6 +1,6 @@
 from selectolax.lexbor import LexborHTMLParser
 
-from webdata.content.dom import link_text_len, measuring, text_len, token_words
+from webdata.content.dom import link_text_len, measuring, text_len, token_words, widest_while
 
 
 def test_measures_are_the_same_with_the_memo() -> None:
@@ -34,3 +34,17 @@ def test_token_words_are_remembered_but_each_caller_gets_its_own_list() -> None:
     assert token_words("siteHeader_nav-2") == ["site", "header", "nav", "2"]
     assert token_words("container") == ["container"]
     assert token_words("NAVBar") == ["navbar"]
+
+
+def test_widest_while_stops_at_the_first_ancestor_that_does_not_fit_and_below_scope() -> None:
+    tree = LexborHTMLParser(
+        "<section><div id=big><div id=a><p id=b><span>x</span></p></div> more</div></section>"
+    )
+    scope, span = tree.css_first("section"), tree.css_first("span")
+    assert scope is not None and span is not None
+    small = widest_while(span, scope, lambda n: text_len(n) <= 1)
+    assert small is not None and small.attributes.get("id") == "a"
+    whole = widest_while(span, scope, lambda n: True)
+    assert whole is not None and whole.attributes.get("id") == "big"  # not the scope
+    assert widest_while(span, scope, lambda n: False) is None
+    assert widest_while(span, scope, lambda n: n.tag != "p") is None  # no climbing past b

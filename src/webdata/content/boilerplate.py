@@ -59,10 +59,18 @@ content (measured: dropping them lowers F1).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, short_texts, text_len, text_memo, token_words
+from webdata.content.dom import (
+    link_text_len,
+    short_texts,
+    text_len,
+    text_memo,
+    token_words,
+    widest_while,
+)
 from webdata.content.item_cards import whole_item_card
 from webdata.content.share_links import share_link_removals
 from webdata.content.taxonomy_links import taxonomy_removals
@@ -250,16 +258,14 @@ def _form_is_boilerplate(form: LexborNode, total: int) -> bool:
 def _form_box(form: LexborNode, scope: LexborNode) -> LexborNode:
     """The box a small form sits in: its highest wrapper below ``scope`` holding little text
     (a sign-up box's "Stay informed" title and privacy note go with its form)."""
-    best = form
-    current = form.parent
-    while current is not None and current.mem_id != scope.mem_id:
-        if text_len(current) > _FORM_BOX_CHARS or current.css_first("h1") is not None:
-            break
-        if _PRICE.search(current.text(deep=True)):
-            break  # a form beside a price is a purchase form: the item around it stays
-        best = current
-        current = current.parent
-    return best
+    return widest_while(form, scope, _form_box_fits) or form
+
+
+def _form_box_fits(node: LexborNode) -> bool:
+    if text_len(node) > _FORM_BOX_CHARS or node.css_first("h1") is not None:
+        return False
+    # a form beside a price is a purchase form: the item around it stays
+    return not _PRICE.search(node.text(deep=True))
 
 
 def _control_link(link: LexborNode) -> bool:
@@ -289,16 +295,13 @@ def heading_block(
     label = heading.text(deep=True, strip=True)
     if not label or len(label) > _HEADING_MAX_CHARS or not pattern.match(label):
         return None
-    best = heading
-    current = heading.parent
     limit = _SMALL_SHARE * total
-    while current is not None and current.mem_id != scope.mem_id:
-        first = current.css_first(_HEADINGS)
-        if first is None or first.mem_id != heading.mem_id or text_len(current) > limit:
-            break
-        best = current
-        current = current.parent
-    return best
+
+    def opened(node: LexborNode) -> bool:  # (by the heading, and small)
+        first = node.css_first(_HEADINGS)
+        return first is not None and first.mem_id == heading.mem_id and text_len(node) <= limit
+
+    return widest_while(heading, scope, opened) or heading
 
 
 def _holding_links(scope: LexborNode) -> set[int]:
@@ -488,19 +491,20 @@ def label_blocks(scope: LexborNode, total: int) -> list[LexborNode]:
         if label.css_first(_HEADINGS) is not None or _ancestor_heading(label):
             continue  # a heading element's own rule handles it
         first = _first_text(label)
-        best: LexborNode | None = None
-        current = label.parent
-        while current is not None and current.mem_id != scope.mem_id:
-            if text_len(current) > limit or first is None:
-                break
-            start = _first_text(current)
-            if start is None or start.mem_id != first.mem_id:
-                break
-            best = current
-            current = current.parent
+        if first is None:
+            continue
+        best = widest_while(label, scope, partial(_starts_with, first, limit))
         if best is not None:
             out.append(best)
     return out
+
+
+def _starts_with(first: LexborNode, limit: float, node: LexborNode) -> bool:
+    """Whether ``node``'s first text is ``first`` and its text within ``limit``."""
+    if text_len(node) > limit:
+        return False
+    start = _first_text(node)
+    return start is not None and start.mem_id == first.mem_id
 
 
 def _ancestor_heading(node: LexborNode) -> bool:

@@ -21,7 +21,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len, topmost
+from webdata.content.dom import link_text_len, text_len, topmost, widest_while
 
 _CANDIDATE_TAGS = frozenset({"ul", "ol", "nav", "div", "details", "section", "table"})
 _CANDIDATE_LEVELS = 6  # a jump link sits at most this deep in its table of contents
@@ -76,14 +76,7 @@ def _is_contents(node: LexborNode, jumps: int, total: int) -> bool:
 def _with_title(node: LexborNode, scope: LexborNode) -> LexborNode:
     """The highest wrapper of ``node`` below ``scope`` that adds at most a title to it."""
     size = text_len(node)
-    best = node
-    current = node.parent
-    while current is not None and current.mem_id != scope.mem_id:
-        if text_len(current) - size > _TITLE_CHARS:
-            break
-        best = current
-        current = current.parent
-    return best
+    return widest_while(node, scope, lambda c: text_len(c) - size <= _TITLE_CHARS) or node
 
 
 def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:

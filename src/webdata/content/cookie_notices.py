@@ -18,10 +18,11 @@ such sentences are the content.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, document_html, text_len
+from webdata.content.dom import deep_text, document_html, text_len, widest_while
 
 _NOTICE = re.compile(
     # "We use cookies", "This site uses cookies", or a notice opened by the site's name
@@ -67,18 +68,17 @@ def _notice_box(hit: LexborNode, scope: LexborNode, limit: float) -> LexborNode 
     base = text_len(hit)
     if base > limit:
         return None
-    best = hit
-    current = hit.parent
-    while current is not None and current.mem_id != scope.mem_id:
-        size = text_len(current)
-        if size > limit:
-            break
-        mentions = deep_text(current).lower().count("cookie")
-        if size - base > _EXTRA_CHARS and mentions * _DENSITY_CHARS < size:
-            break
-        best = current
-        current = current.parent
-    return best
+    return widest_while(hit, scope, partial(_still_notice, base, limit)) or hit
+
+
+def _still_notice(base: int, limit: float, node: LexborNode) -> bool:
+    """Whether ``node``, a wrapper of a notice of ``base`` characters, is still the notice:
+    within ``limit``, and adding only a few words or still about cookies."""
+    size = text_len(node)
+    if size > limit:
+        return False
+    mentions = deep_text(node).lower().count("cookie")
+    return size - base <= _EXTRA_CHARS or mentions * _DENSITY_CHARS >= size
 
 
 def _about_cookies(scope: LexborNode) -> bool:

@@ -277,6 +277,20 @@ def decompose_all(nodes: Iterable[LexborNode]) -> None:
         node.decompose()
 
 
+def widest_while(
+    node: LexborNode, scope: LexborNode, fits: Callable[[LexborNode], bool]
+) -> LexborNode | None:
+    """The highest of ``node``'s strict ancestors below ``scope`` reached climbing while
+    ``fits`` holds for each (the climb stops at the first that does not fit), or None when
+    the parent already does not fit or is ``scope``."""
+    best: LexborNode | None = None
+    current = node.parent
+    while current is not None and current.mem_id != scope.mem_id and fits(current):
+        best = current
+        current = current.parent
+    return best
+
+
 def widest_matching(
     hit: LexborNode,
     scope: LexborNode,

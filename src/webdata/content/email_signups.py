@@ -16,10 +16,11 @@ form with many fields), goes with its highest wrapper of at most ``_BOX_CHARS`` 
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, text_len, widest_while
 
 _FIELDS = "input:not([type]), input[type=text], input[type=email]"
 _EMAIL = re.compile(r"e-?mail", re.IGNORECASE)
@@ -38,19 +39,19 @@ def _asks_email(field: LexborNode) -> bool:
 def email_signup_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The e-mail sign-up boxes of ``scope`` (text length ``total``): see the module."""
     out: list[LexborNode] = []
-    limit = min(_BOX_CHARS, _SMALL_SHARE * total)
+    fits = partial(_sign_up_box, min(_BOX_CHARS, _SMALL_SHARE * total))
     for field in scope.css(_FIELDS):
         if not _asks_email(field):
             continue
-        best: LexborNode | None = None
-        current = field.parent
-        while current is not None and current.mem_id != scope.mem_id:
-            if text_len(current) > limit or current.css_first("h1") is not None:
-                break
-            if len(current.css(_FIELDS)) > _MAX_INPUTS or _PRICE.search(deep_text(current)):
-                break
-            best = current
-            current = current.parent
+        best = widest_while(field, scope, fits)
         if best is not None:
             out.append(best)
     return out
+
+
+def _sign_up_box(limit: float, node: LexborNode) -> bool:
+    """Whether ``node`` may be a sign-up box: within ``limit``, without an ``<h1>``, a price
+    or more than ``_MAX_INPUTS`` text inputs."""
+    if text_len(node) > limit or node.css_first("h1") is not None:
+        return False
+    return len(node.css(_FIELDS)) <= _MAX_INPUTS and not _PRICE.search(deep_text(node))

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from functools import partial
 from itertools import islice, pairwise
 
 from selectolax.lexbor import LexborNode
@@ -54,6 +55,7 @@ from webdata.content.dom import (
     short_texts,
     text_len,
     topmost,
+    widest_while,
 )
 
 _CARD_ACTION = re.compile(
@@ -143,14 +145,14 @@ def _card_phrase(node: LexborNode, text: str) -> bool:
     )
 
 
-def _outermost(node: LexborNode, text: str, scope_id: int) -> LexborNode:
-    """The outermost wrapper of ``node`` that holds nothing but its ``text``."""
-    parent = node.parent
-    while parent is not None and parent.mem_id != scope_id and _few_children(parent):
-        if " ".join(parent.text(deep=True, strip=True).split()) != text:
-            break
-        node, parent = parent, parent.parent
-    return node
+def _outermost(node: LexborNode, text: str, scope: LexborNode) -> LexborNode:
+    """The outermost wrapper of ``node`` below ``scope`` that holds nothing but its ``text``."""
+    return widest_while(node, scope, partial(_holds_only, text)) or node
+
+
+def _holds_only(text: str, node: LexborNode) -> bool:
+    """Whether ``node`` is a wrapper of a few children whose text is ``text``."""
+    return _few_children(node) and " ".join(node.text(deep=True, strip=True).split()) == text
 
 
 def _few_children(node: LexborNode) -> bool:
@@ -203,14 +205,13 @@ def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
     """
     found: dict[str, list[LexborNode]] = defaultdict(list)
     out: list[LexborNode] = []
-    own = scope.mem_id
     if not _worth_a_look(scope):
         return out
     for node, text in _short_texts(scope, _PHRASE_TAGS, _PROMO_MAX_CHARS, own_text=True):
         credit = _credit(text)
         if not credit and not _card_phrase(node, text):
             continue
-        node = _outermost(node, text, own)
+        node = _outermost(node, text, scope)
         if not _in_card(node):
             continue
         if credit:

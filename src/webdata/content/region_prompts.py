@@ -16,10 +16,11 @@ block (``_MAX_CHARS``, 30%).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, text_len, widest_while
 
 _PLACE = (
     r"(?:country|region|location|language|locale|country\s+or\s+region|country\s*/\s*region|"
@@ -61,15 +62,14 @@ def region_prompt_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         prompt = deep_text(node)
         if len(prompt) > _PROMPT_CHARS or not _PROMPT.search(prompt):
             continue
-        best = node
-        current = node.parent
-        while current is not None and current.mem_id != scope.mem_id:
-            if text_len(current) > limit or not _short_lines(current, prompt):
-                break
-            best = current
-            current = current.parent
-        out.append(best)
+        out.append(widest_while(node, scope, partial(_prompt_box, prompt, limit)) or node)
     return out
+
+
+def _prompt_box(prompt: str, limit: float, node: LexborNode) -> bool:
+    """Whether ``node``, a wrapper of ``prompt``, is still its box: within ``limit``, adding
+    only short lines."""
+    return text_len(node) <= limit and _short_lines(node, prompt)
 
 
 def _short_lines(node: LexborNode, prompt: str) -> bool:

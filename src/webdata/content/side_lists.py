@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import ancestor_ids, has_ancestor_in, link_text_len, text_len, topmost
+from webdata.content.dom import (
+    ancestor_ids,
+    has_ancestor_in,
+    link_text_len,
+    text_len,
+    topmost,
+    widest_while,
+)
 
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _LISTING_LINKS = 0.35  # share of the block's text in links that makes it an index
@@ -31,7 +38,6 @@ _LIST_TAGS = "ul, ol, div, section, p, nav"
 def _teasers(scope: LexborNode) -> list[LexborNode]:
     """The teasers of the block: the largest wrapper of each title heading holding no other
     title and at most ``_CARD_MAX_CHARS`` characters."""
-    own = scope.mem_id
     titles = [
         h
         for h in scope.css("h2, h3, h4, h5, h6")
@@ -39,19 +45,13 @@ def _teasers(scope: LexborNode) -> list[LexborNode]:
         and text_len(link) >= _TITLE_SHARE * text_len(h) > 0
     ]
     ids = {h.mem_id for h in titles}
-    cards: list[LexborNode] = []
-    for heading in titles:
-        card = heading
-        current = heading.parent
-        while current is not None and current.mem_id != own:
-            if text_len(current) > _CARD_MAX_CHARS:
-                break
-            if sum(1 for h in current.css(_HEADINGS) if h.mem_id in ids) > 1:
-                break
-            card = current
-            current = current.parent
-        cards.append(card)
-    return topmost(cards)
+
+    def one_teaser(node: LexborNode) -> bool:  # (small, holding one title)
+        if text_len(node) > _CARD_MAX_CHARS:
+            return False
+        return sum(1 for h in node.css(_HEADINGS) if h.mem_id in ids) <= 1
+
+    return topmost(widest_while(heading, scope, one_teaser) or heading for heading in titles)
 
 
 def side_list_removals(scope: LexborNode, total: int) -> list[LexborNode]:
