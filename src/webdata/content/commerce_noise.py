@@ -422,9 +422,11 @@ _SHOP_HEADING = re.compile(
 # Headings opening the customers' reviews ("Customer reviews (407)", "Reviews (12)", "Ratings &
 # reviews", "Review summary", "What our customers say"): read by their text, whatever the theme
 # calls the block. A bare "Reviews" may head the press's quotes about a book or a game: no.
+# (A count's digits are taken possessively, ``*+``: the heading's text is not bounded, and
+# giving back commas or dots to the closing ``\W*`` would be quadratic in a long run of them.)
 _REVIEW_HEADING = re.compile(
-    r"^\W*(?:(?:customer|product|verified|guest|user|buyer)s?\s+reviews?(?:\s*\(?\d[\d,.]*\)?)?|"
-    r"reviews?\s*\(?\d[\d,.]*\)?|\d[\d,.]*\s+(?:customer\s+)?reviews?|"
+    r"^\W*(?:(?:customer|product|verified|guest|user|buyer)s?\s+reviews?(?:\s*\(?\d[\d,.]*+\)?)?|"
+    r"reviews?\s*\(?\d[\d,.]*+\)?|\d[\d,.]*\s+(?:customer\s+)?reviews?|"
     r"ratings?\s*(?:&|and)\s*reviews?|reviews?\s*(?:&|and)\s*ratings?|"
     r"(?:customer\s+)?(?:reviews?|ratings?)\s+(?:summary|snapshot|overview|highlights)|"
     r"what\s+(?:our\s+)?(?:customers|people|buyers|shoppers)\s+(?:are\s+)?say(?:ing)?"
