@@ -1,6 +1,13 @@
 from selectolax.lexbor import LexborHTMLParser
 
-from webdata.content.dom import link_text_len, measuring, text_len, token_words, widest_while
+from webdata.content.dom import (
+    link_text_len,
+    measuring,
+    phrase_hits,
+    text_len,
+    token_words,
+    widest_while,
+)
 
 
 def test_measures_are_the_same_with_the_memo() -> None:
@@ -48,3 +55,15 @@ def test_widest_while_stops_at_the_first_ancestor_that_does_not_fit_and_below_sc
     assert whole is not None and whole.attributes.get("id") == "big"  # not the scope
     assert widest_while(span, scope, lambda n: False) is None
     assert widest_while(span, scope, lambda n: n.tag != "p") is None  # no climbing past b
+
+
+def test_phrase_hits_are_the_short_elements_holding_a_word() -> None:
+    tree = LexborHTMLParser(
+        "<section><p>We use Cookies.</p><div>cookies <span>and a much longer text</span></div>"
+        "</section>"
+    )
+    scope = tree.css_first("section")
+    assert scope is not None
+    assert [text for _, text in phrase_hits(scope, ("cookies",), 20)] == ["We use Cookies."]
+    assert len(phrase_hits(scope, ("cookies",), 100)) == 2
+    assert phrase_hits(scope, ("consent",), 100) == []

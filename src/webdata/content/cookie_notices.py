@@ -22,7 +22,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, document_html, text_len, widest_while
+from webdata.content.dom import deep_text, document_html, phrase_hits, text_len, widest_while
 
 _NOTICE = re.compile(
     # "We use cookies", "This site uses cookies", or a notice opened by the site's name
@@ -36,8 +36,8 @@ _NOTICE = re.compile(
     r"\bby\s+(?:continuing|using|clicking|browsing)\b[^.]{0,160}\bcookies\b",
     re.IGNORECASE,
 )
-_CANDIDATES = ':lexbor-contains("cookies" i)'
-_SENTENCE_CHARS = 600  # a notice's sentence or two; a longer element is searched no deeper
+_WORDS = ("cookies",)  # (the elements holding it are read)
+_SENTENCE_CHARS = 600  # a notice's sentence or two
 _MAX_CHARS = 4000  # a preference centre: a paragraph per kind of cookie, with its toggles
 _EXTRA_CHARS = 250  # what a banner adds to its sentence: buttons, links, a title
 _DENSITY_CHARS = 400  # a preference centre names cookies at least this often
@@ -48,13 +48,13 @@ _ABOUT = re.compile(r"cookie|privacy|gdpr|consent", re.IGNORECASE)
 def cookie_notice_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The cookie notices of ``scope`` (text length ``total``): see the module."""
     out: list[LexborNode] = []
-    if "cookies" not in deep_text(scope).lower() or _about_cookies(scope):
-        return out  # (its elements are not searched)
+    hits = phrase_hits(scope, _WORDS, _SENTENCE_CHARS)
+    if not hits or _about_cookies(scope):
+        return out
     limit = min(_MAX_CHARS, _SMALL_SHARE * total)
     taken: set[int] = set()
-    for node in scope.css(_CANDIDATES):
-        text = deep_text(node)
-        if len(text) > _SENTENCE_CHARS or not _NOTICE.search(text):
+    for node, text in hits:
+        if not _NOTICE.search(text):
             continue
         box = _notice_box(node, scope, limit)
         if box is not None and box.mem_id not in taken:

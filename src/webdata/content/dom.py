@@ -147,6 +147,20 @@ def short_texts(
     return out
 
 
+def phrase_hits(
+    scope: LexborNode, words: tuple[str, ...], limit: int
+) -> list[tuple[LexborNode, str]]:
+    """``(node, deep_text(node))`` for the elements under ``scope`` whose own text holds one
+    of the lowercase ``words`` in any case (found by lexbor's ``:lexbor-contains``), with at
+    most ``limit`` characters of text, in document order; none, and no element searched, when
+    the text of ``scope`` holds none of the words."""
+    text = deep_text(scope).lower()
+    if not any(word in text for word in words):
+        return []
+    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words))
+    return [(node, found) for node in hits if len(found := deep_text(node)) <= limit]
+
+
 def link_text_len(node: LexborNode) -> int:
     """Characters of text inside ``<a>`` elements under ``node``.
 

@@ -18,7 +18,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, widest_matching
+from webdata.content.dom import phrase_hits, widest_matching
 
 _THING = r"(?:page|article|post|doc|documentation|guide|answer|content|information|tutorial|topic)"
 _QUESTION = (
@@ -29,9 +29,7 @@ _QUESTION = (
 )
 _WHOLE = re.compile(r"^\W*" + _QUESTION + r"\W*$", re.IGNORECASE)
 _OPENED = re.compile(r"^\W*" + _QUESTION + r"\b.*$", re.IGNORECASE | re.DOTALL)
-_WORDS = ("helpful", "useful", "rate this")
-# (elements holding one of the question's words in their text, found by lexbor)
-_CANDIDATES = ", ".join(f':lexbor-contains("{word}" i)' for word in _WORDS)
+_WORDS = ("helpful", "useful", "rate this")  # (the elements holding one are read)
 _QUESTION_CHARS = 80
 _MAX_CHARS = 400  # the question, its buttons or stars, a vote count, a thank-you note
 _SMALL_SHARE = 0.3
@@ -40,13 +38,9 @@ _SMALL_SHARE = 0.3
 def feedback_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The feedback widgets of ``scope`` (text length ``total``): see the module."""
     out: list[LexborNode] = []
-    text = deep_text(scope).lower()
-    if not any(word in text for word in _WORDS):
-        return out  # (their elements are not searched)
     limit = min(_MAX_CHARS, _SMALL_SHARE * total)
-    for node in scope.css(_CANDIDATES):
-        text = deep_text(node)
-        if len(text) > _QUESTION_CHARS or not _WHOLE.match(text):
+    for node, text in phrase_hits(scope, _WORDS, _QUESTION_CHARS):
+        if not _WHOLE.match(text):
             continue
         widget = widest_matching(node, scope, _OPENED, limit, separator=" ")
         if widget is not None:

@@ -20,7 +20,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len, widest_while
+from webdata.content.dom import phrase_hits, text_len, widest_while
 
 _PLACE = (
     r"(?:country|region|location|language|locale|country\s+or\s+region|country\s*/\s*region|"
@@ -44,7 +44,6 @@ _WORDS = (
     "browsing from",
     "visiting from",
 )
-_CANDIDATES = ", ".join(f':lexbor-contains("{w}" i)' for w in _WORDS)
 _PROMPT_CHARS = 200
 _LINE_CHARS = 40
 _MAX_CHARS = 1500
@@ -54,13 +53,9 @@ _SMALL_SHARE = 0.3
 def region_prompt_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The region prompts of ``scope`` (text length ``total``): see the module."""
     out: list[LexborNode] = []
-    text = deep_text(scope).lower()
-    if not any(w in text for w in _WORDS):
-        return out  # (its elements are not searched)
     limit = min(_MAX_CHARS, _SMALL_SHARE * total)
-    for node in scope.css(_CANDIDATES):
-        prompt = deep_text(node)
-        if len(prompt) > _PROMPT_CHARS or not _PROMPT.search(prompt):
+    for node, prompt in phrase_hits(scope, _WORDS, _PROMPT_CHARS):
+        if not _PROMPT.search(prompt):
             continue
         out.append(widest_while(node, scope, partial(_prompt_box, prompt, limit)) or node)
     return out
