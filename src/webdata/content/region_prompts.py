@@ -34,7 +34,9 @@ _ASKS = (
     r"(?:see|visit|shop|browse)\b[^.]{0,40}\bin\s+your\s+(?:country|region)\b",
     r"(?:it\s+)?(?:looks\s+like\s+)?you(?:'re|\u2019re|\s+are)\s+(?:visiting|browsing)\s+from\b",
 )
-_PROMPT = re.compile(r"(?:^|[.!?:]\s*)\W*(?:" + "|".join(_ASKS) + ")", re.IGNORECASE)
+# (``\W*`` takes the spaces after the stop too: a ``\s*`` before it only made the engine
+# try every split of a run of spaces)
+_PROMPT = re.compile(r"(?:^|[.!?:])\W*(?:" + "|".join(_ASKS) + ")", re.IGNORECASE)
 _WORDS = (
     "your country",
     "your region",
