@@ -6,8 +6,8 @@ the shop's reviews beside its grid all the same: "Our Google Reviews: 4.9, 697 r
 a Trustpilot carousel, "What our customers say". On a page holding a grid of product cards
 (:func:`grid_promos.product_grids`), an element whose class/id words name reviews, ratings or
 testimonials goes when it is a section of them (at least ``_MIN_CHARS``: not a card's star
-line), small beside the main block, and neither a grid, inside one, nor around the page's
-``<h1>``.
+line), small beside the main block, and neither a grid, around one (its wrappers), inside
+one, nor around the page's ``<h1>``; the outermost such section only.
 """
 
 from __future__ import annotations
