@@ -320,6 +320,10 @@ def widest_matching(
     best: LexborNode | None = None
     current: LexborNode | None = hit
     while current is not None and current.mem_id != scope.mem_id:
+        if not uncounted and text_len(current) > limit:
+            # (its text read with separators is as long or longer: the climb ends without
+            # reading it, as the hits under one big block would each read it again)
+            break
         text = current.text(deep=True, separator=separator, strip=True)
         size = len(text)
         if size > limit and uncounted and current.css_first(uncounted) is not None:
