@@ -60,17 +60,46 @@ def is_article_page(node: LexborNode) -> bool:
     return get_mark(node, ARTICLE_MARK) is not None
 
 
-def text_before(node: LexborNode, scope: LexborNode) -> int:
-    """Characters of ``scope``'s text before ``node`` in document order."""
+def text_before(
+    node: LexborNode, scope: LexborNode, offsets: dict[int, dict[int, int]] | None = None
+) -> int:
+    """Characters of ``scope``'s text before ``node`` in document order.
+
+    ``offsets``, for the callers asking about many nodes of one scope (kept between the
+    calls): the text before each child of each parent met, counted once per parent (the
+    nodes of one long parent would each count its earlier children again).
+    """
     before = 0
     current = node
-    while current.mem_id != scope.mem_id and current.parent is not None:
-        sibling = current.prev
-        while sibling is not None:
-            before += text_len(sibling) if sibling.tag != "-text" else len(sibling.text(strip=True))
-            sibling = sibling.prev
-        current = current.parent
+    while current.mem_id != scope.mem_id and (parent := current.parent) is not None:
+        if offsets is None:
+            sibling = current.prev
+            while sibling is not None:
+                before += _node_len(sibling)
+                sibling = sibling.prev
+        else:
+            table = offsets.get(parent.mem_id)
+            if table is None:
+                table = offsets[parent.mem_id] = _child_offsets(parent)
+            before += table[current.mem_id]
+        current = parent
     return before
+
+
+def _node_len(node: LexborNode) -> int:
+    return text_len(node) if node.tag != "-text" else len(node.text(strip=True))
+
+
+def _child_offsets(parent: LexborNode) -> dict[int, int]:
+    """The text length before each child of ``parent`` (by ``mem_id``), within it."""
+    table: dict[int, int] = {}
+    run = 0
+    child = parent.child
+    while child is not None:
+        table[child.mem_id] = run
+        run += _node_len(child)
+        child = child.next
+    return table
 
 
 def article_removals(scope: LexborNode, total: int) -> list[LexborNode]:

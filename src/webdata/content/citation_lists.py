@@ -54,11 +54,12 @@ def citation_list_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     if not is_article_page(scope):
         return out
     limit = min(_MAX_CHARS, _SMALL_SHARE * total)
+    offsets: dict[int, dict[int, int]] = {}  # (text_before's, for all the labels)
     for node in scope.css(_CANDIDATES):
         text = deep_text(node)
         if len(text) > _LABEL_CHARS or not _LABEL.match(text) or node.mem_id == scope.mem_id:
             continue
-        if text_before(node, scope) < _AFTER_SHARE * total:
+        if text_before(node, scope, offsets) < _AFTER_SHARE * total:
             continue
         block = widest_matching(node, scope, _OPENED, limit, separator=" ")
         if block is None:
