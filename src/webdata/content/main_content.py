@@ -83,6 +83,7 @@ from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.pre_headline import pre_headline_removals
 from webdata.content.product_description import keep_labelled_description
@@ -351,6 +352,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
     found += shop_review_removals(scope, total)
+    found += payment_logo_removals(scope, total)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)
