@@ -29,7 +29,7 @@ _NOTICE = re.compile(
 )
 
 
-def checkout_notice_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+def checkout_notice_removals(scope: LexborNode) -> list[LexborNode]:
     """Small elements under ``scope`` on a product page holding only a checkout notice."""
     if not is_product_page(scope):
         return []

@@ -28,7 +28,7 @@ _MAX_CHARS = 80  # a caption at most: "Also available at checkout:"
 _MIN_LOGOS = 2  # one logo may be the product's own (a PayPal gift card)
 
 
-def payment_logo_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+def payment_logo_removals(scope: LexborNode) -> list[LexborNode]:
     """Small elements under ``scope`` on a product page made of payment providers' logos."""
     if not is_product_page(scope):
         return []
