@@ -66,6 +66,7 @@ from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
+from webdata.content.fine_print import fine_print_removals
 from webdata.content.fixed_overlays import overlay_removals
 from webdata.content.forum_counters import counter_removals
 from webdata.content.forum_engines import engine_removals
@@ -355,6 +356,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += shop_review_removals(scope, total)
     found += payment_logo_removals(scope)
     found += checkout_notice_removals(scope)
+    found += fine_print_removals(scope)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)
