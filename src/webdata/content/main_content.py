@@ -104,6 +104,7 @@ from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
+from webdata.content.tooltips import tooltip_removals
 from webdata.content.update_stamps import update_stamp_removals
 from webdata.content.wiki_chrome import wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
@@ -357,6 +358,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += payment_logo_removals(scope)
     found += checkout_notice_removals(scope)
     found += fine_print_removals(scope)
+    found += tooltip_removals(scope)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)
