@@ -52,6 +52,7 @@ from webdata.content.cta_blocks import cta_removals
 from webdata.content.decorative_videos import video_removals
 from webdata.content.details_menus import details_menu_removals
 from webdata.content.disclosures import disclosure_removals
+from webdata.content.dismissible_notices import dismissible_removals
 from webdata.content.dom import (
     common_ancestor,
     contains,
@@ -393,6 +394,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += caption_removals(scope)
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)
+    found += dismissible_removals(scope, total)
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
