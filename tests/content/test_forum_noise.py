@@ -80,7 +80,8 @@ def test_thread_mark_from_microdata_comments() -> None:
 
 
 def test_counters_stay_without_thread_signal() -> None:
-    md = page(thread_body())
+    # (no dates in the posts either: posts with dates by several posters make a thread)
+    md = page(thread_body().replace("Last edited: Jul 6, 2024", "Last edited:"))
     assert "POST_ONE" in md
     assert "likes" in md  # no thread signal: post counters are not touched
     assert "Last edited" not in md  # ... but the forum software's own lines are

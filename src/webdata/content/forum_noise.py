@@ -24,7 +24,8 @@ Two kinds of rules, each general (no site names):
   FluxBB", "Atom topic feed"), its buttons ("Post a reply", "Followers 0", "Previous topic -
   Next topic"), the thread's tag list (class ``tagList`` / ``tags``, short), the board's
   notices (class word ``notice``, small in the block), and quotes repeating a post shown on
-  the same page (a reply's copy of it; a quote of a post not on the page stays); and the
+  the same page (a reply's copy of it; a quote of a post not on the page stays; not on
+  threads known by their structure only, ``thread_structure``); and the
   posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
   byline rule, and so is the poster's name in a side panel (the heading of an ``<aside>``,
   IPB's ``cAuthorPane``; the ``username`` link of phpBB's ``dl.postprofile``), the rest of
@@ -68,6 +69,7 @@ from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
 THREAD_MARK = "data-webdata-thread"
+STRUCTURE_MARK = "structure"  # the mark's value on threads known by structure only
 
 _THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question"})
 # (JSON-LD names that make the scripts worth parsing: thread types and articles)
@@ -333,7 +335,8 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out += [n for n in scope.css(_BADGES) if _badge(n)]
     out += [n for n in scope.css(_REACTIONS) if _reaction_bar(n)]
     out += [n for n in scope.css(_TAG_LISTS) if _tag_list(n)]
-    out += _quote_copies(scope)
+    if get_mark(scope, THREAD_MARK) != STRUCTURE_MARK:  # (a thread by its signals only)
+        out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]
 
 

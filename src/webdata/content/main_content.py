@@ -104,6 +104,7 @@ from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
+from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.tooltips import tooltip_removals
 from webdata.content.update_stamps import update_stamp_removals
@@ -515,6 +516,7 @@ def densest_block(body: LexborNode) -> LexborNode:
 def find_main_content(body: LexborNode) -> MainContent:
     """The main content of a cleaned ``<body>``; boilerplate inside it is removed in place."""
     with measuring():  # the tree is only read until the removals are known
+        mark_thread_structure(body)
         body_len = text_len(body)
         block = semantic_block(body, body_len)
         scope = block if block is not None else body

@@ -1,0 +1,188 @@
+"""Thread pages recognised by their structure, not by an engine's markup or metadata.
+
+``forum_noise.mark_thread_page`` knows a thread by its signals: JSON-LD or microdata
+(``DiscussionForumPosting``, ``QAPage``), forum software's post ids (``p123``,
+``post-123``). A page without them (the head stripped, ids renamed, an engine of its own) is
+still a thread when its body is made of posts: sibling blocks of one shape (tag and classes),
+each holding a link to its poster's profile (``/members/jane.12/``, ``/u/jane``,
+``memberlist.php?mode=viewprofile&u=3``, ``/users/12/jane``) and a date (a ``<time>``, or
+a short text with a date: "Mar 28, 2014", "2025-11-01 15:14", "30th March 2025", "3 days
+ago"). :func:`mark_thread_structure` marks such a page a thread (the mark the thread rules
+read) when:
+
+* at least three sibling blocks of one shape each hold a poster's link and a date, and they
+  are at least half of their parent's children of that shape (a post list, not one post's
+  parts: a post's header and its side panel are two blocks, not three);
+* at least two different posters wrote them (one author's list of posts is a blog);
+* they are not teasers (most headed by a link to another page: an index of stories by
+  several writers, with dates);
+* they are not links mostly (a list of topics: title, starter and last poster are all
+  links) and hold a share of the page's text (a product's three reviews under a long
+  description, a carousel of testimonials are not a thread);
+* the page is not a product page (reviews by customers have names and dates too).
+
+On such a page the thread rules apply but the removal of quotes copying a post of the page
+(``forum_noise``): the benchmark's truths keep those copies on some threads and drop them on
+others, and on the pages this mark newly finds it lost more than it gained.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.commerce_noise import is_product_page
+from webdata.content.dom import document_html, link_text_len, text_len
+from webdata.content.forum_noise import STRUCTURE_MARK, THREAD_MARK, is_thread_page
+
+# A link to a member's profile: a path segment or query key naming members, users, profiles.
+_PROFILE_HREF = re.compile(
+    r"(?:^|[/?&=.;_-])(?:users?|members?|profiles?|memberlist|viewprofile)(?:[/?&=.;_-]|$)"
+    r"|(?:^|/)u/",
+    re.IGNORECASE,
+)
+_NAME_MAX_CHARS = 40
+# A date in a short text (a post's header): a month's name and a day, a day and a month's
+# name, an ISO or numeric date (a four-digit year unless slashed: "3.8.11" is a version), an
+# age ("3 days ago", "yesterday").
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+DATE = re.compile(
+    rf"\b{_MONTH}\s\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s{_MONTH}(?:[\s,]|$)"
+    r"|\b\d{4}-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}[.-]\d{1,2}[.-]\d{4}\b"
+    r"|\b\d+\s(?:second|minute|hour|day|week|month|year)s?\sago\b|\b(?:yesterday|today)\b",
+    re.IGNORECASE,
+)
+DATE_MAX_CHARS = 120
+_LEVELS = 12  # from a poster's link or a date up to its post
+_MIN_POSTS = 3
+_MIN_POSTERS = 2
+_SHAPE_SHARE = 0.5  # of the parent's children of the posts' shape
+_MAX_LINK_SHARE = 0.5
+_MIN_TEXT_SHARE = 0.05  # of the page's text
+_HEADINGS = "h1, h2, h3, h4, h5, h6"
+_TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
+
+
+def _poster(link: LexborNode) -> str | None:
+    """The profile address of a poster's name link (a short text, no image), or None."""
+    href = link.attrs.get("href") or ""
+    path = href.split("//", 1)[1].partition("/")[2] if "//" in href else href
+    path = path.partition("#")[0]
+    if not _PROFILE_HREF.search(path) or link.css_first("img") is not None:
+        return None
+    text = link.text(deep=True, strip=True)
+    if not text or len(text) > _NAME_MAX_CHARS or text.startswith("@"):
+        return None
+    return path
+
+
+def is_poster_link(link: LexborNode) -> bool:
+    """Whether ``link`` is a poster's name linking to their profile."""
+    return _poster(link) is not None
+
+
+def _ancestors(node: LexborNode) -> Iterator[LexborNode]:
+    current = node.parent
+    for _ in range(_LEVELS):
+        if current is None or current.tag in ("body", "html"):
+            return
+        yield current
+        current = current.parent
+
+
+def _shape(node: LexborNode) -> tuple[str, str]:
+    return node.tag or "", node.attrs.get("class") or ""
+
+
+def _teaser(block: LexborNode) -> bool:
+    """Whether ``block`` is headed by a link to another page (a teaser's title; a post's
+    subject links to the post itself, ``#p123``, its poster's name to their profile)."""
+    heading = block.css_first(_HEADINGS)
+    if heading is None or (link := heading.css_first("a[href]")) is None:
+        return False
+    if "#" in (link.attrs.get("href") or "") or _poster(link) is not None:
+        return False  # (a post headed by its poster's name)
+    return text_len(link) >= _TEASER_LINK_SHARE * text_len(heading) > 0
+
+
+def post_groups(root: LexborNode) -> list[tuple[list[LexborNode], list[str]]]:
+    """The lists of sibling posts under ``root``, each with its posts' posters (profile
+    addresses): blocks of one shape, each with a poster's link and a date, by several
+    posters, not teasers nor links mostly (see the module's docstring)."""
+    posters: dict[int, str] = {}  # block -> the first poster's address in it
+    blocks: dict[int, LexborNode] = {}
+    for link in root.css("a[href]"):
+        poster = _poster(link)
+        if poster is None:
+            continue
+        for node in _ancestors(link):
+            if node.mem_id not in posters:  # (the first poster's)
+                posters[node.mem_id] = poster
+                blocks[node.mem_id] = node
+    candidates: dict[tuple[int, str, str], list[LexborNode]] = {}
+    for key, node in blocks.items():
+        parent = node.parent
+        if parent is not None and key != root.mem_id:
+            candidates.setdefault((parent.mem_id, *_shape(node)), []).append(node)
+    if not any(
+        len(nodes) >= _MIN_POSTS and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
+        for nodes in candidates.values()
+    ):
+        return []  # (most pages: the dates are not read)
+    dated: set[int] = set()
+    for node in root.traverse(include_text=True):
+        if node.tag == "time":
+            found = node
+        elif node.tag == "-text":
+            text = node.text_content or ""
+            if len(text) > DATE_MAX_CHARS or not DATE.search(text):
+                continue
+            found = node
+        else:
+            continue
+        dated.update(ancestor.mem_id for ancestor in _ancestors(found))
+    groups = {
+        key: dated_nodes
+        for key, nodes in candidates.items()
+        if (dated_nodes := [n for n in nodes if n.mem_id in dated])
+    }
+    out: list[tuple[list[LexborNode], list[str]]] = []
+    for posts in groups.values():
+        names = [posters[p.mem_id] for p in posts]
+        if len(posts) < _MIN_POSTS or len(set(names)) < _MIN_POSTERS:
+            continue
+        parent = posts[0].parent
+        assert parent is not None
+        shape = _shape(posts[0])
+        alike = sum(
+            1 for c in parent.iter() if not (c.tag or "-").startswith("-") and _shape(c) == shape
+        )
+        if len(posts) < _SHAPE_SHARE * alike:
+            continue
+        if 2 * sum(1 for p in posts if _teaser(p)) >= len(posts):
+            continue
+        size = sum(text_len(p) for p in posts)
+        if sum(link_text_len(p) for p in posts) >= _MAX_LINK_SHARE * size:
+            continue
+        out.append((posts, names))
+    return out
+
+
+def thread_structure(body: LexborNode) -> bool:
+    """Whether ``body`` is made of posts: sibling blocks of one shape each with a poster's
+    link and a date, by several posters, holding a share of its text."""
+    page = text_len(body)
+    return any(
+        sum(text_len(p) for p in posts) >= _MIN_TEXT_SHARE * page for posts, _ in post_groups(body)
+    )
+
+
+def mark_thread_structure(body: LexborNode) -> None:
+    """Mark the document of ``body`` a thread page when its structure says so (unless it is
+    marked already, or is a product page)."""
+    if is_thread_page(body) or is_product_page(body):
+        return
+    if thread_structure(body) and (html := document_html(body)) is not None:
+        html.attrs[THREAD_MARK] = STRUCTURE_MARK

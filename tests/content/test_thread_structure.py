@@ -1,0 +1,82 @@
+"""Thread pages known by their structure (thread_structure.py): sibling posts of one shape,
+each with a poster's profile link and a date, by several posters, make a thread page even
+without JSON-LD, microdata or forum software's post ids; the thread rules then apply."""
+
+from __future__ import annotations
+
+import time
+
+from selectolax.lexbor import LexborHTMLParser
+
+from tests.content.pages import page_markdown
+from webdata.content.thread_structure import thread_structure
+
+URL = "https://board.example.org/t/oil-change-intervals/4242"
+TEXTS = (
+    "POST_ONE How often do you change the oil on a small petrol engine used daily?",
+    "POST_TWO Every five thousand miles here, with the filter each second time.",
+    "POST_THREE Twice a year whatever the mileage, and the filter each time too.",
+)
+
+
+def post(i: int, name: str, date: str, text: str) -> str:
+    # class names say nothing (hashed); ids are not post ids
+    return (
+        f"<div class='x1a2'><div class='x3b4'><a href='/members/{name}/'>NAME_{name}</a>"
+        f"<span class='x5c6'>{date}</span><span class='x7d8'>{i + 3} likes</span></div>"
+        f"<div class='x9e0'><p>{text}</p></div></div>"
+    )
+
+
+def thread(names: tuple[str, ...] = ("ann", "bob", "cat")) -> str:
+    dates = ("Jun 7, 2017", "Jun 7, 2017", "Jun 8, 2017")
+    posts = "".join(
+        post(i, n, d, t) for i, (n, d, t) in enumerate(zip(names, dates, TEXTS, strict=True))
+    )
+    return f"<div class='xf00'><h1>Oil change intervals</h1><div class='xf01'>{posts}</div></div>"
+
+
+def test_posts_by_several_posters_make_a_thread_page() -> None:
+    md = page_markdown(thread(), URL)
+    for kept in ("POST_ONE", "POST_THREE", "NAME_bob", "Jun 8, 2017"):
+        assert kept in md
+    assert "likes" not in md  # the per-post like counters of thread pages go
+
+
+def test_one_posters_posts_are_no_thread() -> None:
+    md = page_markdown(thread(("ann", "ann", "ann")), URL)
+    assert "4 likes" in md
+
+
+def test_posts_without_dates_are_no_thread() -> None:
+    body = thread().replace("Jun 7, 2017", "").replace("Jun 8, 2017", "")
+    assert not thread_structure(LexborHTMLParser(body).body)  # type: ignore[arg-type]
+
+
+def test_teasers_by_several_writers_are_no_thread() -> None:
+    items = "".join(
+        f"<div class='story'><a href='/u/w{i}'>Writer {i}</a> <time>Mar {i + 1}</time>"
+        f"<h2><a href='/post/{i}'>How we rebuilt the search index {i}</a></h2>"
+        f"<p>{TEXTS[i % 3]}</p></div>"
+        for i in range(4)
+    )
+    assert not thread_structure(LexborHTMLParser(f"<div>{items}</div>").body)  # type: ignore[arg-type]
+
+
+def test_a_topic_list_is_no_thread() -> None:
+    # rows of links: the topic, its starter, its last poster
+    rows = "".join(
+        f"<li><a href='/t/{i}'>A topic about engines and oil number {i}</a> "
+        f"<a href='/u/s{i}'>starter{i}</a> <a href='/u/l{i}'>last{i}</a> Mar {i + 1}, 2024</li>"
+        for i in range(5)
+    )
+    assert not thread_structure(LexborHTMLParser(f"<ul>{rows}</ul>").body)  # type: ignore[arg-type]
+
+
+def test_linear_on_a_big_thread() -> None:
+    posts = "".join(post(i, f"u{i % 50}", "Jun 7, 2017", TEXTS[i % 3]) for i in range(4000))
+    body = LexborHTMLParser(f"<div>{posts}</div>").body
+    assert body is not None
+    start = time.process_time()
+    assert thread_structure(body)
+    assert time.process_time() - start < 1.0
