@@ -99,6 +99,7 @@ from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
+from webdata.content.shop_widgets import shop_widget_removals
 from webdata.content.side_lists import side_list_removals
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.superscripts import flatten_typographic_sups
@@ -361,6 +362,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += checkout_notice_removals(scope)
     found += fine_print_removals(scope)
     found += tooltip_removals(scope)
+    found += shop_widget_removals(scope)
     found += listing_removals(scope, total)
     found += card_date_removals(scope)
     found += read_more_removals(scope)

@@ -1,0 +1,84 @@
+"""Lines of the shop's widgets around a product, found by their text.
+
+``commerce_noise`` removes the shop's furniture by class words and by a list of lines
+(review counts, delivery estimates, stock levels...). Themes that name their widgets freely
+keep more of them; these are found by their whole text instead, on a product page
+(:func:`commerce_noise.is_product_page`) only, as small elements (at most
+:data:`_MAX_CHARS` characters) whose text is nothing but one of:
+
+* rating summaries: "4.6 stars on 82 reviews", "5 out of 5 stars", "4.4/5 Stars", "Course
+  rating", "No ratings or reviews yet";
+* carousels' captions and placeholders: "Recently viewed", "Frequently purchased with",
+  "Loading recommendations";
+* urgency timers: "05 Minutes 00 Seconds";
+* the fulfilment chooser and its notes: "How do you want your item?", "Only one option can
+  be selected at a time", "This item is gift eligible", "Price when purchased online";
+* trust badges and the marketplace's seller box: "Purchase protection", "Money back
+  guarantee", "1.1k sales", "10 years on <marketplace>", "This seller usually responds within
+  a few hours", "Listed on Nov 29, 2025", "9 favorites";
+* a size picker's prompt: "Not your size?".
+
+The product's name, description and specifications say none of these as their whole text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.commerce_noise import is_product_page
+from webdata.content.dom import deep_text, widest_matching
+
+_MAX_CHARS = 120
+_WORDS = (
+    "star", "rating", "recently", "frequently", "loading", "minutes", "seconds", "how do you",
+    "one option", "eligible", "purchased online", "protection", "guarantee", "sales",
+    "years on", "responds", "listed on", "favorites", "your size",
+)  # fmt: skip
+_NUMBER = r"\d[\d,.]*+"
+_LINE = re.compile(
+    r"^\W*(?:"
+    # rating summaries
+    rf"{_NUMBER}\s*(?:/\s*5|out\s+of\s+5)?\s*stars?(?:\s+(?:on|from|based\s+on)\s+"
+    rf"{_NUMBER}\s+(?:customer\s+)?(?:reviews?|ratings?))?|"
+    rf"(?:{_NUMBER}\s+out\s+of\s+5\s+stars?|rated\s+{_NUMBER}\s+out\s+of\s+5)\W*"
+    rf"(?:{_NUMBER}\s+(?:reviews?|ratings?))?|"
+    r"(?:course|product|customer|overall|average)\s+ratings?|"
+    r"no\s+(?:ratings?\s+or\s+reviews?|reviews?\s+or\s+ratings?|ratings?)\s+yet|"
+    # carousels' captions and placeholders
+    r"recently\s+viewed(?:\s+(?:products|items))?|"
+    r"frequently\s+(?:purchased|bought)\s+(?:with|together)|"
+    r"loading\s+(?:recommendations|recommended\s+products)|"
+    # urgency timers ("05: Minutes 00 Seconds", "2 days 03 hours 10 minutes")
+    r"(?:\d{1,2}\W{0,3}(?:days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\W{0,3}){2,4}|"
+    # the fulfilment chooser and its notes
+    r"how\s+do\s+you\s+want\s+your\s+(?:item|order)|"
+    r"only\s+one\s+option\s+can\s+be\s+selected\s+at\s+a\s+time|"
+    r"this\s+item\s+is\s+(?:gift|return|free\s+shipping)\s+eligible|"
+    r"price\s+when\s+purchased\s+online|"
+    # trust badges and the marketplace's seller box
+    r"(?:\w+\s+)?(?:purchase|buyer)\s+protection|(?:\w+\s+)?money[\s-]back\s+guarantee|"
+    rf"{_NUMBER}k?\s+sales|\d+\s+years?\s+on\s+\w+|"
+    r"(?:this\s+)?seller\s+usually\s+responds\b.{0,40}|"
+    r"listed\s+on\s+\w+\s+\d{1,2},?\s+\d{4}|\d[\d,]*\s+favou?rites|"
+    # a size picker's prompt
+    r"not\s+your\s+size\??"
+    r")\W*$",
+    re.IGNORECASE,
+)
+
+
+def shop_widget_removals(scope: LexborNode) -> list[LexborNode]:
+    """Small elements under ``scope`` on a product page holding only a shop widget's line."""
+    if not is_product_page(scope):
+        return []
+    text = deep_text(scope).lower()
+    words = [w for w in _WORDS if w in text]  # lexbor searches for the page's words only
+    if not words:
+        return []
+    found = (
+        widest_matching(hit, scope, _LINE, _MAX_CHARS, separator=" ")
+        for hit in scope.css(", ".join(f'*:lexbor-contains("{w}" i)' for w in words))
+    )
+    return [node for node in found if node is not None]

@@ -1,0 +1,70 @@
+"""Lines of a shop's widgets (rating summaries, carousel captions, timers, the fulfilment
+chooser's notes, trust badges, a marketplace's seller stats) go on product pages."""
+
+from __future__ import annotations
+
+import time
+
+from selectolax.lexbor import LexborHTMLParser
+
+from tests.content.pages import page_markdown
+from webdata.content.commerce_noise import PRODUCT_MARK
+from webdata.content.dom import measuring
+from webdata.content.shop_widgets import shop_widget_removals
+
+URL = "https://shop.example.com/products/stoneware-mug"
+HEAD = '<meta property="og:type" content="product">'
+TEXT = "A handmade stoneware mug with a folk art glaze, thrown on the wheel and fired twice. " * 4
+WIDGETS = (
+    "4.6 stars on 82 reviews",
+    "5 out of 5 stars",
+    "Recently viewed",
+    "Frequently bought together",
+    "Loading recommendations",
+    "How do you want your item?",
+    "This item is gift eligible",
+    "1.1k sales",
+    "10 years on Marketplace",
+    "This seller usually responds within a few hours.",
+    "Listed on Nov 29, 2025",
+    "9 favorites",
+)
+
+
+def _body() -> str:
+    rows = "".join(f"<div class='x{i}'><span>{w}</span></div>" for i, w in enumerate(WIDGETS))
+    timer = "<div class='t'><span>05</span>: <span>Minutes</span> <span>00</span> Seconds</div>"
+    return f"<main><h1>Stoneware mug</h1><p>{TEXT}</p>{rows}{timer}<p>{TEXT}</p></main>"
+
+
+def test_widget_lines_removed() -> None:
+    md = page_markdown(_body(), URL, head=HEAD)
+    for line in WIDGETS:
+        assert line not in md
+    assert "Minutes" not in md
+    assert "folk art glaze" in md
+
+
+def test_sentences_mentioning_them_kept() -> None:
+    body = (
+        f"<main><h1>Stoneware mug</h1><p>{TEXT}</p>"
+        "<p>Recently viewed as a collector's piece, this mug sold 10 years on.</p></main>"
+    )
+    md = page_markdown(body, URL, head=HEAD)
+    assert "Recently viewed as a collector" in md
+
+
+def test_kept_off_product_pages() -> None:
+    md = page_markdown(_body(), "https://example.com/blog/mugs")
+    assert "Recently viewed" in md
+
+
+def test_linear_on_big_pages() -> None:
+    rows = "".join(f"<div><span>{WIDGETS[i % len(WIDGETS)]}</span></div>" for i in range(4000))
+    html = f"<html {PRODUCT_MARK}=''><body><main><h1>Mug</h1>{rows}</main></body></html>"
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    start = time.perf_counter()
+    with measuring():  # (as onlyMainContent calls it: measures remembered)
+        assert len(shop_widget_removals(body)) == 4000
+    assert time.perf_counter() - start < 1
