@@ -88,6 +88,7 @@ from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.post_meta import post_meta_removals
+from webdata.content.poster_fields import poster_field_removals
 from webdata.content.pre_headline import pre_headline_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
@@ -377,6 +378,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += counter_removals(scope)
     found += field_removals(scope)
     found += title_removals(scope)
+    found += poster_field_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += citation_list_removals(scope, total)

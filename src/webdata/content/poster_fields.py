@@ -1,0 +1,93 @@
+"""Posters' fields beside each post of a thread, found by their constancy, not by names.
+
+Beside each post, forum software prints fields of the poster's profile: a title ("Full
+Member"), a banner ("7+ Year Member"), a rank, the join date's label, an avatar's letter.
+Whatever the engine calls them, each is an element of one shape (tag and classes) in the
+posts, whose text is the same on every post of one poster: a post's own words differ from
+one post to the next even when one person wrote them. So in a list of posts
+(``thread_structure.post_groups``), the short texts of a shape found in at least three posts
+go when every poster with two posts or more shows the same texts of that shape on each (and
+one poster at least does), and no post has a long text of that shape (a post's body is short
+in a short post: "MCA" three times by one poster); the poster's name (the text of their
+profile link), dates and quotes stay.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import deep_text, topmost
+from webdata.content.forum_noise import is_thread_page
+from webdata.content.thread_structure import DATE, is_poster_link, post_groups
+
+_FIELD_MAX_CHARS = 60
+_MIN_POSTS = 3
+_OWN = frozenset({"blockquote", "pre", "code", "table"})
+
+
+def _shape(node: LexborNode) -> tuple[str, str]:
+    return node.tag or "", node.attrs.get("class") or ""
+
+
+def _quoted(node: LexborNode, post: LexborNode) -> bool:
+    """Whether ``node`` lies in a quote, code or a table of ``post``."""
+    current = node.parent
+    while current is not None and current.mem_id != post.mem_id:
+        if current.tag in _OWN:
+            return True
+        current = current.parent
+    return False
+
+
+def _fields(
+    post: LexborNode, long: set[tuple[str, str]]
+) -> dict[tuple[str, str], list[LexborNode]]:
+    """The short texts of ``post`` by shape, names (profile links' texts of at least two
+    characters), dates and quoted text left out; the shapes of its long texts are added to
+    ``long`` (a post's body: short in a short post, never a field)."""
+    names = {
+        text
+        for link in post.css("a[href]")
+        if is_poster_link(link) and len(text := deep_text(link)) >= 2
+    }
+    out: dict[tuple[str, str], list[LexborNode]] = {}
+    for node in post.css("*"):
+        text = deep_text(node)
+        if len(text) > _FIELD_MAX_CHARS:
+            long.add(_shape(node))
+            continue
+        if not text or text in names or DATE.search(text) or any(n in text for n in names):
+            continue
+        if _quoted(node, post):
+            continue
+        out.setdefault(_shape(node), []).append(node)
+    return out
+
+
+def poster_field_removals(scope: LexborNode) -> list[LexborNode]:
+    """Fields shown the same on every post of a poster, in the posts of a thread page under
+    ``scope``."""
+    if not is_thread_page(scope):
+        return []
+    out: list[LexborNode] = []
+    for posts, posters in post_groups(scope):
+        long: set[tuple[str, str]] = set()
+        fields = [_fields(post, long) for post in posts]
+        shapes: dict[tuple[str, str], list[int]] = {}
+        for i, found in enumerate(fields):
+            for shape in found:
+                shapes.setdefault(shape, []).append(i)
+        for shape, where in shapes.items():
+            if len(where) < _MIN_POSTS or shape in long:
+                continue
+            texts: dict[str, set[tuple[str, ...]]] = {}
+            count: dict[str, int] = {}
+            for i in where:
+                texts.setdefault(posters[i], set()).add(
+                    tuple(deep_text(n) for n in fields[i][shape])
+                )
+                count[posters[i]] = count.get(posters[i], 0) + 1
+            repeated = [seen for poster, seen in texts.items() if count[poster] >= 2]
+            if repeated and all(len(seen) == 1 for seen in repeated):
+                out += [n for i in where for n in fields[i][shape]]
+    return topmost(out)
