@@ -28,6 +28,9 @@ WIDGETS = (
     "This seller usually responds within a few hours.",
     "Listed on Nov 29, 2025",
     "9 favorites",
+    "SKU: AU4 Category: Reusable Cups Tag: reusable-cups",
+    "You are now shopping in the currency AUD",
+    "Protection Plan by Allstate",
 )
 
 

@@ -16,6 +16,8 @@ keep more of them; these are found by their whole text instead, on a product pag
 * trust badges and the marketplace's seller box: "Purchase protection", "Money back
   guarantee", "1.1k sales", "10 years on <marketplace>", "This seller usually responds within
   a few hours", "Listed on Nov 29, 2025", "9 favorites";
+* the shop's fields under the buy button ("SKU: AU4 Category: Cups Tag: cups"), a currency
+  prompt ("You are now shopping in the currency AUD"), protection plans;
 * a size picker's prompt: "Not your size?".
 
 The product's name, description and specifications say none of these as their whole text.
@@ -34,7 +36,8 @@ _MAX_CHARS = 120
 _WORDS = (
     "star", "rating", "recently", "frequently", "loading", "minutes", "seconds", "how do you",
     "one option", "eligible", "purchased online", "protection", "guarantee", "sales",
-    "years on", "responds", "listed on", "favorites", "your size",
+    "years on", "responds", "listed on", "favorites", "your size", "sku",
+    "currency",
 )  # fmt: skip
 _NUMBER = r"\d[\d,.]*+"
 _LINE = re.compile(
@@ -59,9 +62,14 @@ _LINE = re.compile(
     r"price\s+when\s+purchased\s+online|"
     # trust badges and the marketplace's seller box
     r"(?:\w+\s+)?(?:purchase|buyer)\s+protection|(?:\w+\s+)?money[\s-]back\s+guarantee|"
+    r"(?:\w+\s+)?protection\s+plans?(?:\s+by\s+\w+)?|"
     rf"{_NUMBER}k?\s+sales|\d+\s+years?\s+on\s+\w+|"
     r"(?:this\s+)?seller\s+usually\s+responds\b.{0,40}|"
     r"listed\s+on\s+\w+\s+\d{1,2},?\s+\d{4}|\d[\d,]*\s+favou?rites|"
+    # the shop's fields under the buy button ("SKU: AU4 Category: Cups Tag: cups")
+    r"sku\s*:\s*\S{1,40}\s+categor(?:y|ies)\s*:[^:]{1,60}(?:tags?\s*:[^:]{1,60})?|"
+    # a currency prompt
+    r"you\s+are\s+(?:now\s+)?shopping\s+in\s+(?:the\s+)?currency\s+\w{3}|"
     # a size picker's prompt
     r"not\s+your\s+size\??"
     r")\W*$",
