@@ -43,6 +43,7 @@ from webdata.content.article_noise import article_removals, related_grid_removal
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.card_price_copies import card_price_copy_removals
+from webdata.content.card_stamps import card_stamp_removals
 from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
@@ -365,6 +366,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += tooltip_removals(scope)
     found += shop_widget_removals(scope)
     found += listing_removals(scope, total)
+    found += card_stamp_removals(scope)
     found += card_date_removals(scope)
     found += read_more_removals(scope)
     found += side_list_removals(scope, total)
