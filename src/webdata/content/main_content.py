@@ -70,6 +70,7 @@ from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fine_print import fine_print_removals
 from webdata.content.fixed_overlays import overlay_removals
+from webdata.content.follow_invitations import invitation_removals
 from webdata.content.forum_counters import counter_removals
 from webdata.content.forum_engines import engine_removals
 from webdata.content.forum_fields import field_removals
@@ -402,6 +403,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)
     found += dismissible_removals(scope, total)
+    found += invitation_removals(scope, total)
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
