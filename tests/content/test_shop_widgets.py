@@ -31,6 +31,9 @@ WIDGETS = (
     "SKU: AU4 Category: Reusable Cups Tag: reusable-cups",
     "You are now shopping in the currency AUD",
     "Protection Plan by Allstate",
+    "Standard Delivery (4-7 Working Days)",
+    "Express Delivery Available",
+    "Unlock Exclusive Rewards & Benefits Purchasing this product earns 176XP",
 )
 
 

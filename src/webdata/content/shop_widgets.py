@@ -11,6 +11,9 @@ keep more of them; these are found by their whole text instead, on a product pag
 * carousels' captions and placeholders: "Recently viewed", "Frequently purchased with",
   "Loading recommendations";
 * urgency timers: "05 Minutes 00 Seconds";
+* delivery options with their times ("Standard Delivery (4-7 Working Days)", "Express
+  Delivery Available") and the loyalty points a purchase earns ("Purchasing this product
+  earns 176XP");
 * the fulfilment chooser and its notes: "How do you want your item?", "Only one option can
   be selected at a time", "This item is gift eligible", "Price when purchased online";
 * trust badges and the marketplace's seller box: "Purchase protection", "Money back
@@ -37,7 +40,7 @@ _WORDS = (
     "star", "rating", "recently", "frequently", "loading", "minutes", "seconds", "how do you",
     "one option", "eligible", "purchased online", "protection", "guarantee", "sales",
     "years on", "responds", "listed on", "favorites", "your size", "sku",
-    "currency",
+    "currency", "delivery", "shipping", "earn", "gets",
 )  # fmt: skip
 _NUMBER = r"\d[\d,.]*+"
 _LINE = re.compile(
@@ -55,6 +58,13 @@ _LINE = re.compile(
     r"loading\s+(?:recommendations|recommended\s+products)|"
     # urgency timers ("05: Minutes 00 Seconds", "2 days 03 hours 10 minutes")
     r"(?:\d{1,2}\W{0,3}(?:days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\W{0,3}){2,4}|"
+    # delivery options with their times ("Standard Delivery (4-7 Working Days)")
+    r"(?:standard|express|next[\s-]day|same[\s-]day|economy|priority|premium|tracked)\s+"
+    r"(?:delivery|shipping)\W{0,3}(?:\d{1,2}(?:\s*[-\u2013]\s*\d{1,2})?\s+(?:working\s+|business\s+)?"
+    r"days?\W{0,3}|available)|"
+    # loyalty points earned by the purchase
+    r"(?:[^.]{0,60}\brewards?\b[^.]{0,40})?(?:purchasing|buying)\s+this\s+(?:product|item)\s+"
+    r"(?:earns|will\s+earn|gets)\b.{0,30}|"
     # the fulfilment chooser and its notes
     r"how\s+do\s+you\s+want\s+your\s+(?:item|order)|"
     r"only\s+one\s+option\s+can\s+be\s+selected\s+at\s+a\s+time|"
