@@ -46,6 +46,7 @@ from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.card_stamps import card_stamp_removals
 from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
+from webdata.content.collapsed_menus import collapsed_menu_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cookie_notices import cookie_notice_removals
@@ -409,6 +410,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
+    found += collapsed_menu_removals(scope)
     found += aria_label_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
