@@ -63,6 +63,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.card_tags import card_tag_row
 from webdata.content.dom import (
     link_text_len,
     short_texts,
@@ -353,6 +354,8 @@ def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
             continue  # a list of items with titles, not a menu
         if whole_item_card(node):
             continue  # one product's links (picture, name, price), among sibling cards
+        if card_tag_row(node):
+            continue  # one item's topic links, among look-alike items
         out.append(node)
     out.reverse()  # (document order)
     return out
