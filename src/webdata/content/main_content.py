@@ -89,6 +89,7 @@ from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.media_noise import media_removals
+from webdata.content.name_copies import name_copy_removals
 from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.poster_fields import poster_field_removals
@@ -368,6 +369,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += fine_print_removals(scope)
     found += tooltip_removals(scope)
     found += shop_widget_removals(scope)
+    found += name_copy_removals(scope)
     found += listing_removals(scope, total)
     found += card_stamp_removals(scope)
     found += card_date_removals(scope)
