@@ -39,7 +39,10 @@ WIDGETS = (
 
 def _body() -> str:
     rows = "".join(f"<div class='x{i}'><span>{w}</span></div>" for i, w in enumerate(WIDGETS))
-    timer = "<div class='t'><span>05</span>: <span>Minutes</span> <span>00</span> Seconds</div>"
+    timer = (
+        "<div class='t'><div> <div> 05: </div> <div> Minutes </div> </div>"
+        "<div> <div> 00 </div> <div> Seconds </div> </div></div>"
+    )
     return f"<main><h1>Stoneware mug</h1><p>{TEXT}</p>{rows}{timer}<p>{TEXT}</p></main>"
 
 

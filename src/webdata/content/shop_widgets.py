@@ -44,7 +44,7 @@ _WORDS = (
 )  # fmt: skip
 _NUMBER = r"\d[\d,.]*+"
 _LINE = re.compile(
-    r"^\W*(?:"
+    r"^\W*+(?:"  # (possessive: a long run of punctuation is not given back)
     # rating summaries
     rf"{_NUMBER}\s*(?:/\s*5|out\s+of\s+5)?\s*stars?(?:\s+(?:on|from|based\s+on)\s+"
     rf"{_NUMBER}\s+(?:customer\s+)?(?:reviews?|ratings?))?|"
@@ -57,7 +57,7 @@ _LINE = re.compile(
     r"frequently\s+(?:purchased|bought)\s+(?:with|together)|"
     r"loading\s+(?:recommendations|recommended\s+products)|"
     # urgency timers ("05: Minutes 00 Seconds", "2 days 03 hours 10 minutes")
-    r"(?:\d{1,2}\W{0,3}(?:days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\W{0,3}){2,4}|"
+    r"(?:\d{1,2}\W{0,12}(?:days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\W{0,12}){2,4}|"
     # delivery options with their times ("Standard Delivery (4-7 Working Days)")
     r"(?:standard|express|next[\s-]day|same[\s-]day|economy|priority|premium|tracked)\s+"
     r"(?:delivery|shipping)\W{0,3}(?:\d{1,2}(?:\s*[-\u2013]\s*\d{1,2})?\s+(?:working\s+|business\s+)?"
