@@ -40,6 +40,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.aria_labels import aria_label_removals
 from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
+from webdata.content.assurance_strips import assurance_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.card_price_copies import card_price_copy_removals
@@ -367,6 +368,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += shop_review_removals(scope, total)
     found += payment_logo_removals(scope)
     found += checkout_notice_removals(scope)
+    found += assurance_removals(scope, total)
     found += fine_print_removals(scope)
     found += tooltip_removals(scope)
     found += shop_widget_removals(scope)
