@@ -33,6 +33,7 @@ WIDGETS = (
     "Protection Plan by Allstate",
     "Standard Delivery (4-7 Working Days)",
     "Express Delivery Available",
+    "Sign in to add this item to your wishlist, follow it, or mark it as ignored",
     "Unlock Exclusive Rewards & Benefits Purchasing this product earns 176XP",
 )
 

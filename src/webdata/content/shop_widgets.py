@@ -20,7 +20,9 @@ keep more of them; these are found by their whole text instead, on a product pag
   guarantee", "1.1k sales", "10 years on <marketplace>", "This seller usually responds within
   a few hours", "Listed on Nov 29, 2025", "9 favorites";
 * the shop's fields under the buy button ("SKU: AU4 Category: Cups Tag: cups"), a currency
-  prompt ("You are now shopping in the currency AUD"), protection plans;
+  prompt ("You are now shopping in the currency AUD"), protection plans, a wishlist's
+  sign-in prompt ("Sign in to add this item to your wishlist, follow it, or mark it as
+  ignored");
 * a size picker's prompt: "Not your size?".
 
 The product's name, description and specifications say none of these as their whole text.
@@ -40,7 +42,7 @@ _WORDS = (
     "star", "rating", "recently", "frequently", "loading", "minutes", "seconds", "how do you",
     "one option", "eligible", "purchased online", "protection", "guarantee", "sales",
     "years on", "responds", "listed on", "favorites", "your size", "sku",
-    "currency", "delivery", "shipping", "earn", "gets",
+    "currency", "wish", "favourites", "registry", "delivery", "shipping", "earn", "gets",
 )  # fmt: skip
 _NUMBER = r"\d[\d,.]*+"
 _LINE = re.compile(
@@ -78,6 +80,9 @@ _LINE = re.compile(
     r"listed\s+on\s+\w+\s+\d{1,2},?\s+\d{4}|\d[\d,]*\s+favou?rites|"
     # the shop's fields under the buy button ("SKU: AU4 Category: Cups Tag: cups")
     r"sku\s*:\s*\S{1,40}\s+categor(?:y|ies)\s*:[^:]{1,60}(?:tags?\s*:[^:]{1,60})?|"
+    # a wishlist's sign-in prompt ("Sign in to add this item to your wishlist, follow it...")
+    r"(?:(?:sign|log)\s+in\s+)?to\s+(?:add|save)\s+(?:this\s+(?:item|product)\s+)?to\s+your\s+"
+    r"(?:wish\s?list|favou?rites|registry)\b[^.]{0,60}|"
     # a currency prompt
     r"you\s+are\s+(?:now\s+)?shopping\s+in\s+(?:the\s+)?currency\s+\w{3}|"
     # a size picker's prompt
