@@ -116,6 +116,7 @@ from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.tooltips import tooltip_removals
+from webdata.content.topic_teasers import topic_teaser_removals
 from webdata.content.update_stamps import update_stamp_removals
 from webdata.content.wiki_chrome import wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
@@ -391,6 +392,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += poster_field_removals(scope)
     found += qa_card_removals(scope)
     found += qa_comment_removals(scope)
+    found += topic_teaser_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += citation_list_removals(scope, total)
