@@ -68,6 +68,7 @@ from webdata.content.dom import (
 )
 from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
+from webdata.content.explore_links import explore_removals
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fine_print import fine_print_removals
@@ -415,6 +416,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += cookie_notice_removals(scope, total)
     found += dismissible_removals(scope, total)
     found += invitation_removals(scope, total)
+    found += explore_removals(scope, total)
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
