@@ -33,6 +33,8 @@ WIDGETS = (
     "Protection Plan by Allstate",
     "Standard Delivery (4-7 Working Days)",
     "Express Delivery Available",
+    "Try 30 days for just $1! Choose annual plan at checkout.",
+    "You can only make an offer when buying a single item",
     "Sign in to add this item to your wishlist, follow it, or mark it as ignored",
     "Unlock Exclusive Rewards & Benefits Purchasing this product earns 176XP",
 )

@@ -15,7 +15,9 @@ keep more of them; these are found by their whole text instead, on a product pag
   Delivery Available") and the loyalty points a purchase earns ("Purchasing this product
   earns 176XP");
 * the fulfilment chooser and its notes: "How do you want your item?", "Only one option can
-  be selected at a time", "This item is gift eligible", "Price when purchased online";
+  be selected at a time", "This item is gift eligible", "Price when purchased online", a
+  membership's trial ("Try 30 days for just $1! Choose annual plan at checkout."), "You can
+  only make an offer when buying a single item";
 * trust badges and the marketplace's seller box: "Purchase protection", "Money back
   guarantee", "1.1k sales", "10 years on <marketplace>", "This seller usually responds within
   a few hours", "Listed on Nov 29, 2025", "9 favorites";
@@ -40,7 +42,8 @@ from webdata.content.dom import deep_text, widest_matching
 _MAX_CHARS = 120
 _WORDS = (
     "star", "rating", "recently", "frequently", "loading", "minutes", "seconds", "how do you",
-    "one option", "eligible", "purchased online", "protection", "guarantee", "sales",
+    "one option", "eligible", "purchased online", "try ",
+    "make an offer", "protection", "guarantee", "sales",
     "years on", "responds", "listed on", "favorites", "your size", "sku",
     "currency", "wish", "favourites", "registry", "delivery", "shipping", "earn", "gets",
 )  # fmt: skip
@@ -72,6 +75,9 @@ _LINE = re.compile(
     r"only\s+one\s+option\s+can\s+be\s+selected\s+at\s+a\s+time|"
     r"this\s+item\s+is\s+(?:gift|return|free\s+shipping)\s+eligible|"
     r"price\s+when\s+purchased\s+online|"
+    # a membership's trial, a marketplace's offer note
+    r"try\s+\d+\s+days\s+for\s+(?:just\s+|only\s+)?(?:free|[$\u00a3\u20ac]\s?\d[\d,.]*+)[^.]{0,10}"
+    r"(?:\W+choose\b[^.]{0,50})?|you\s+can\s+only\s+make\s+an\s+offer\b[^.]{0,60}|"
     # trust badges and the marketplace's seller box
     r"(?:\w+\s+)?(?:purchase|buyer)\s+protection|(?:\w+\s+)?money[\s-]back\s+guarantee|"
     r"(?:\w+\s+)?protection\s+plans?(?:\s+by\s+\w+)?|"
