@@ -111,6 +111,7 @@ from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
 from webdata.content.side_lists import side_list_removals
 from webdata.content.sort_menus import sort_menu_removals
+from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
@@ -378,6 +379,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += listing_removals(scope, total)
     found += card_stamp_removals(scope)
     found += card_date_removals(scope)
+    found += sponsored_block_removals(scope, total)
     found += read_more_removals(scope)
     found += side_list_removals(scope, total)
     found += home_menu_removals(scope, total)
