@@ -62,3 +62,16 @@ def test_linear_on_a_big_thread() -> None:
     start = time.process_time()
     assert len(poster_field_removals(tree.body)) >= 4000
     assert time.process_time() - start < 1.0
+
+
+def test_an_avatars_letter_goes_beside_the_name() -> None:
+    # one post each: no constancy to see, but the letter links a profile named elsewhere
+    posts = "".join(
+        f"<div class='x1'><a href='/members/{n}/'><img src='/a/{n}.png' alt=''>"
+        f"<span class='x9'>{n[0].upper()}</span></a><a href='/members/{n}/'>NAME_{n}</a>"
+        f"<span>Jun {i + 1}, 2017</span><p>POST_{i} says something about oil.</p></div>"
+        for i, n in enumerate(("ann", "bob", "cat"))
+    )
+    md = page_markdown(f"<div><h1>Oil change intervals</h1>{posts}</div>", URL, head=HEAD)
+    assert "NAME_bob" in md and "POST_1" in md
+    assert "B\n" not in md and "B]" not in md

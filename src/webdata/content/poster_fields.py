@@ -10,6 +10,9 @@ go when every poster with two posts or more shows the same texts of that shape o
 one poster at least does), and no post has a long text of that shape (a post's body is short
 in a short post: "MCA" three times by one poster); the poster's name (the text of their
 profile link), dates and quotes stay.
+
+On any thread page, a link to a poster's profile whose text is one or two characters (an
+avatar's letter, "B") goes when the page also links that profile by a longer name.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, topmost
 from webdata.content.forum_noise import is_thread_page
-from webdata.content.thread_structure import DATE, is_poster_link, post_groups
+from webdata.content.thread_structure import DATE, is_poster_link, post_groups, profile_path
 
 _FIELD_MAX_CHARS = 60
+_LETTER_MAX_CHARS = 2
 _MIN_POSTS = 3
 _OWN = frozenset({"blockquote", "pre", "code", "table"})
 
@@ -64,12 +68,31 @@ def _fields(
     return out
 
 
+def _avatar_letters(scope: LexborNode) -> list[LexborNode]:
+    """In links to a poster's profile, the elements whose text is one or two letters (an
+    avatar's letter, beside its picture or instead of it) when the page also links that
+    profile by a longer name."""
+    links = [(a, path, deep_text(a)) for a in scope.css("a[href]") if (path := profile_path(a))]
+    named = {path for _, path, text in links if len(text) > _LETTER_MAX_CHARS}
+    out: list[LexborNode] = []
+    for link, path, _ in links:
+        if path in named:
+            out += [n for n in link.css("*") if _letter(deep_text(n))]
+            if _letter(deep_text(link)):
+                out.append(link)
+    return out
+
+
+def _letter(text: str) -> bool:
+    return 0 < len(text) <= _LETTER_MAX_CHARS and text.isalpha()
+
+
 def poster_field_removals(scope: LexborNode) -> list[LexborNode]:
     """Fields shown the same on every post of a poster, in the posts of a thread page under
     ``scope``."""
     if not is_thread_page(scope):
         return []
-    out: list[LexborNode] = []
+    out = _avatar_letters(scope)
     for posts, posters in post_groups(scope):
         long: set[tuple[str, str]] = set()
         fields = [_fields(post, long) for post in posts]

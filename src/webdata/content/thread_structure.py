@@ -65,12 +65,18 @@ _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 
 
-def _poster(link: LexborNode) -> str | None:
-    """The profile address of a poster's name link (a short text, no image), or None."""
+def profile_path(link: LexborNode) -> str | None:
+    """The address of the member's profile ``link`` points to (path and query), or None."""
     href = link.attrs.get("href") or ""
     path = href.split("//", 1)[1].partition("/")[2] if "//" in href else href
-    path = path.partition("#")[0]
-    if not _PROFILE_HREF.search(path) or link.css_first("img") is not None:
+    path = path.partition("#")[0].lstrip("/")  # ("/u/x" and "https://host/u/x" alike)
+    return path if _PROFILE_HREF.search(path) else None
+
+
+def _poster(link: LexborNode) -> str | None:
+    """The profile address of a poster's name link (a short text, no image), or None."""
+    path = profile_path(link)
+    if path is None or link.css_first("img") is not None:
         return None
     text = link.text(deep=True, strip=True)
     if not text or len(text) > _NAME_MAX_CHARS or text.startswith("@"):
