@@ -63,6 +63,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.accordion_titles import accordion_title
 from webdata.content.card_tags import card_tag_row
 from webdata.content.dom import (
     link_text_len,
@@ -443,7 +444,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if node.mem_id == own:
             continue
         if node.tag in ("svg", "input", "select", "textarea") or (
-            _has_text(node) and not _disclosure_question(node)
+            _has_text(node) and not _disclosure_question(node) and not accordion_title(node)
         ):
             found.append(node)
     forms = [f for f in scope.css("form") if f.mem_id != own and _form_is_boilerplate(f, total)]
