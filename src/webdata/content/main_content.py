@@ -51,6 +51,7 @@ from webdata.content.collapsed_menus import collapsed_menu_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cookie_notices import cookie_notice_removals
+from webdata.content.css_module_names import module_name_parts
 from webdata.content.cta_blocks import cta_removals
 from webdata.content.decorative_videos import video_removals
 from webdata.content.details_menus import details_menu_removals
@@ -222,8 +223,15 @@ class MainContent:
 
 
 def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
-    """Whether one class/id token names page chrome (``scoped``: inside the main block)."""
-    words = token_words(token)
+    """Whether one class/id token names page chrome (``scoped``: inside the main block). A
+    build-generated name (``NavBar-module_buttonHide__U8hs``) is judged by its parts apart."""
+    parts = module_name_parts(token)
+    if parts is not None:
+        return any(_chrome_words(list(run), scoped) for run in parts)
+    return _chrome_words(token_words(token), scoped)
+
+
+def _chrome_words(words: list[str], scoped: bool) -> bool:
     if _CHROME_WORDS.isdisjoint(words):  # (most tokens)
         return False
     if scoped:
