@@ -47,6 +47,7 @@ from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.card_stamps import card_stamp_removals
 from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
+from webdata.content.closing_notes import closing_note_removals
 from webdata.content.collapsed_menus import collapsed_menu_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
@@ -421,6 +422,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += disclosure_removals(scope, total)
+    found += closing_note_removals(scope, total)
     found += caption_removals(scope)
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)

@@ -1,0 +1,95 @@
+"""The site's notes closing a post: what the template prints after every text, not the text.
+
+Blogs and news sites end each page with the same lines, below the last paragraph:
+
+- a comment prompt: "Please share them in the comments below", "Leave them in the comments
+  below", a closing paragraph opened by "What do you think?";
+- the comment box's notice: "Comments are closed for this post, but if you have spotted an
+  error ... feel free to contact us";
+- a code blog's licence line: "Want to use code from this post? Check out the license";
+- the owner's legal lines without a copyright sign (``boilerplate``'s footer rule looks for
+  ``©``): "Industry Dive is an Informa TechTarget business.", "This website is owned and
+  operated by ... All copyright resides with them. ... registered office is ...".
+
+Rule: a short element (at most ``_MAX_CHARS``) whose text is such a line, near the end of
+the block (at most ``_TAIL_SHARE`` of the block's text after it), goes with the wrappers
+holding only it. The legal lines need two phrases of the register ("registered office",
+"all copyright resides with", "owned and operated by", "registered in England"...) or the
+whole line "<Name> is a <Name> business." Not on thread pages, where a post asking "What
+do you think?" is a post. A prompt that is the post's own question ("Let me know in the
+comments which app you use") stays: WCXB's truths keep those.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.article_noise import text_before
+from webdata.content.dom import short_texts, text_len, widest_while
+from webdata.content.forum_noise import is_thread_page
+
+_MAX_CHARS = 600
+_TAIL_SHARE = 0.3
+_CANDIDATES = "p, div, li, small, em, i, span, section, aside, td"
+_NOTE = re.compile(
+    r"^\W*(?:comments\s+are\s+(?:now\s+)?closed\s+(?:for|on)\s+this\s+(?:post|article|entry)"
+    r"|want\s+to\s+use\s+code\s+from\s+this\s+(?:post|article)\s*\?"
+    r"|what\s+do\s+you\s+think\s*\?)",
+    re.IGNORECASE,
+)
+_COMMENT_PROMPT = re.compile(
+    r"\b(?:leave|share|post|drop|put|ask)\s+(?:them|it|yours|your\s+\w+(?:\s+\w+)?)"
+    r"\s+in\s+the\s+comments?\s+(?:below|section)\b",
+    re.IGNORECASE,
+)
+_LEGAL = re.compile(
+    r"\b(?:registered\s+office|all\s+copyrights?\s+resides?\s+with|owned\s+and\s+operated\s+by"
+    r"|registered\s+in\s+(?:england|scotland|wales|ireland|northern\s+ireland)"
+    r"|company\s+(?:registration\s+)?(?:no|number)\b|vat\s+(?:registration\s+)?(?:no|number)\b)",
+    re.IGNORECASE,
+)
+_NAME = r"(?:[A-Z][\w&.'\u2019-]*\s+){1,5}"
+_BUSINESS = re.compile(rf"^{_NAME}is\s+an?\s+{_NAME}(?:business|company|brand)\.?$")
+
+
+def _closing_note(text: str) -> bool:
+    if _NOTE.match(text) or _COMMENT_PROMPT.search(text) or _BUSINESS.match(text):
+        return True
+    hits = {" ".join(m.group(0).lower().split()) for m in _LEGAL.finditer(text)}
+    return len(hits) >= 2
+
+
+def _same_text(size: int, node: LexborNode) -> bool:
+    return text_len(node) == size
+
+
+def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+    """The site's closing notes near the end of ``scope`` (text length ``total``)."""
+    if total <= 0 or is_thread_page(scope):
+        return []
+    hits = [
+        node
+        for node, text in short_texts(scope, scope.css(_CANDIDATES), _MAX_CHARS)
+        if _closing_note(text)
+    ]
+    holding: set[int] = set()  # the ancestors of a hit: a wrapper may hold more of the text
+    for node in hits:
+        current = node.parent
+        while current is not None and current.mem_id not in holding:
+            holding.add(current.mem_id)
+            current = current.parent
+    out: list[LexborNode] = []
+    offsets: dict[int, dict[int, int]] = {}
+    for node in hits:
+        if node.mem_id in holding:
+            continue  # the innermost line only
+        size = text_len(node)
+        after = total - text_before(node, scope, offsets) - size
+        if after > _TAIL_SHARE * total:
+            continue
+        wrapper = widest_while(node, scope, partial(_same_text, size))
+        out.append(wrapper if wrapper is not None else node)
+    return out
