@@ -74,3 +74,16 @@ def test_linear_on_big_pages() -> None:
     assert main is not None
     closing_note_removals(main, 4000 * 41)
     assert time.perf_counter() - start < 1.0
+
+
+def test_credit_lines_go() -> None:
+    md = page_markdown(
+        f"<main><h1>Episode 12</h1><p>{PROSE * 6}</p><p>Show Cover Art by Sam White "
+        "<a href='https://art.example.com'>art.example.com</a></p><p>This podcast is a "
+        "production of Example Architects.</p></main>",
+        URL,
+    )
+    assert "Cover Art" not in md and "production of" not in md and "Copper" in md
+    assert "appeared" not in _page(
+        "Editor\u2019s Note: This article also appeared in the May/June 2024 issue of the magazine."
+    )

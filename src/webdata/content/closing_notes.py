@@ -51,12 +51,27 @@ _LEGAL = re.compile(
     r"|company\s+(?:registration\s+)?(?:no|number)\b|vat\s+(?:registration\s+)?(?:no|number)\b)",
     re.IGNORECASE,
 )
+# Credit lines: "Icons by Tim Boelaars", "Show Cover Art by Sam White", "Produced by
+# aikakirja v0.1"; a republication note ("Editor's Note: This article also appeared in ...")
+_CREDIT_CHARS = 160
+_CREDIT = re.compile(
+    r"^\W*(?:(?:show|podcast|episode|cover|site|page|theme)\s+){0,2}"
+    r"(?:icons?|illustrations?|art(?:work)?|music|theme|design(?:ed)?|produced"
+    r"|logo|graphics|animations?|sound|audio|mixing|mastering)"
+    r"(?:\s+and\s+\w+)?\s+(?:by|from)\s+\S"
+    r"|^\W*this\s+(?:podcast|episode|show)\s+is\s+(?:a\s+production\s+of|produced\s+by)\s"
+    r"|^\W*editor\W?s\s+note\W+this\s+(?:article|story|post)\s+(?:also|originally|first)\s+"
+    r"(?:appeared|ran|was\s+published)\b",
+    re.IGNORECASE,
+)
 _NAME = r"(?:[A-Z][\w&.'\u2019-]*\s+){1,5}"
 _BUSINESS = re.compile(rf"^{_NAME}is\s+an?\s+{_NAME}(?:business|company|brand)\.?$")
 
 
 def _closing_note(text: str) -> bool:
     if _NOTE.match(text) or _COMMENT_PROMPT.search(text) or _BUSINESS.match(text):
+        return True
+    if len(text) <= _CREDIT_CHARS and _CREDIT.match(text):
         return True
     hits = {" ".join(m.group(0).lower().split()) for m in _LEGAL.finditer(text)}
     return len(hits) >= 2
