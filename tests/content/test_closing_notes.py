@@ -87,3 +87,12 @@ def test_credit_lines_go() -> None:
     assert "appeared" not in _page(
         "Editor\u2019s Note: This article also appeared in the May/June 2024 issue of the magazine."
     )
+
+
+def test_credit_naming_a_link_goes() -> None:
+    md = page_markdown(
+        f"<body><h1>Book reviews</h1><p>{PROSE * 6}</p><font size='1'>Produced by "
+        "<a href='https://github.com/x/gen'>gen</a> v0.1</font></body>",
+        URL,
+    )
+    assert "Produced by" not in md and "Copper" in md

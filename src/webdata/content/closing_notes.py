@@ -33,7 +33,7 @@ from webdata.content.forum_noise import is_thread_page
 
 _MAX_CHARS = 600
 _TAIL_SHARE = 0.3
-_CANDIDATES = "p, div, li, small, em, i, span, section, aside, td"
+_CANDIDATES = "p, div, li, small, em, i, span, section, aside, td, font, address, footer"
 _NOTE = re.compile(
     r"^\W*(?:comments\s+are\s+(?:now\s+)?closed\s+(?:for|on)\s+this\s+(?:post|article|entry)"
     r"|want\s+to\s+use\s+code\s+from\s+this\s+(?:post|article)\s*\?"
@@ -77,6 +77,14 @@ def _closing_note(text: str) -> bool:
     return len(hits) >= 2
 
 
+def _credit(node: LexborNode, text: str) -> bool:
+    """A credit line whose name is a link ("Produced by <a>tool</a>"): the text read with
+    spaces between its pieces (``deep_text`` glues them: "Produced bytool")."""
+    if len(text) > _CREDIT_CHARS or text.count(" ") > 25:
+        return False
+    return bool(_CREDIT.match(node.text(deep=True, separator=" ", strip=True)))
+
+
 def _same_text(size: int, node: LexborNode) -> bool:
     return text_len(node) == size
 
@@ -88,7 +96,7 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     hits = [
         node
         for node, text in short_texts(scope, scope.css(_CANDIDATES), _MAX_CHARS)
-        if _closing_note(text)
+        if _closing_note(text) or _credit(node, text)
     ]
     holding: set[int] = set()  # the ancestors of a hit: a wrapper may hold more of the text
     for node in hits:
