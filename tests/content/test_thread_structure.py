@@ -80,3 +80,18 @@ def test_linear_on_a_big_thread() -> None:
     start = time.process_time()
     assert thread_structure(body)
     assert time.process_time() - start < 1.0
+
+
+def test_two_posts_holding_the_page_make_a_thread() -> None:
+    # a question and its one answer, most of the page's text
+    posts = "".join(post(i, n, "Jun 7, 2017", TEXTS[i]) for i, n in enumerate(("ann", "bob")))
+    md = page_markdown(f"<div class='xf00'><h1>Oil</h1><div class='xf01'>{posts}</div></div>", URL)
+    assert "POST_TWO" in md
+    assert "likes" not in md
+
+
+def test_two_small_posts_under_an_article_are_no_thread() -> None:
+    posts = "".join(post(i, n, "Jun 7, 2017", "Nice.") for i, n in enumerate(("ann", "bob")))
+    article = "<p>" + "An article about engines and oil, long enough to be the page. " * 20
+    body = LexborHTMLParser(f"<div>{article}</p><div>{posts}</div></div>").body
+    assert not thread_structure(body)  # type: ignore[arg-type]

@@ -10,8 +10,9 @@ a short text with a date: "Mar 28, 2014", "2025-11-01 15:14", "30th March 2025",
 ago"). :func:`mark_thread_structure` marks such a page a thread (the mark the thread rules
 read) when:
 
-* at least three sibling blocks of one shape each hold a poster's link and a date, and they
-  are at least half of their parent's children of that shape (a post list, not one post's
+* at least three sibling blocks of one shape each hold a poster's link and a date (or two
+  holding a quarter of the page's text: a question and its one answer), and they are at
+  least half of their parent's children of that shape (a post list, not one post's
   parts: a post's header and its side panel are two blocks, not three);
 * at least two different posters wrote them (one author's list of posts is a blog);
 * they are not teasers (most headed by a link to another page: an index of stories by
@@ -61,6 +62,8 @@ _MIN_POSTERS = 2
 _SHAPE_SHARE = 0.5  # of the parent's children of the posts' shape
 _MAX_LINK_SHARE = 0.5
 _MIN_TEXT_SHARE = 0.05  # of the page's text
+_PAIR_POSTS = 2  # a thread of two posts ...
+_PAIR_TEXT_SHARE = 0.25  # ... when they hold this much of the page's text
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 
@@ -113,10 +116,12 @@ def _teaser(block: LexborNode) -> bool:
     return text_len(link) >= _TEASER_LINK_SHARE * text_len(heading) > 0
 
 
-def post_groups(root: LexborNode) -> list[tuple[list[LexborNode], list[str]]]:
-    """The lists of sibling posts under ``root``, each with its posts' posters (profile
-    addresses): blocks of one shape, each with a poster's link and a date, by several
-    posters, not teasers nor links mostly (see the module's docstring)."""
+def post_groups(
+    root: LexborNode, min_posts: int = _MIN_POSTS
+) -> list[tuple[list[LexborNode], list[str]]]:
+    """The lists of at least ``min_posts`` sibling posts under ``root``, each with its posts'
+    posters (profile addresses): blocks of one shape, each with a poster's link and a date,
+    by several posters, not teasers nor links mostly (see the module's docstring)."""
     posters: dict[int, str] = {}  # block -> the first poster's address in it
     blocks: dict[int, LexborNode] = {}
     for link in root.css("a[href]"):
@@ -133,7 +138,7 @@ def post_groups(root: LexborNode) -> list[tuple[list[LexborNode], list[str]]]:
         if parent is not None and key != root.mem_id:
             candidates.setdefault((parent.mem_id, *_shape(node)), []).append(node)
     if not any(
-        len(nodes) >= _MIN_POSTS and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
+        len(nodes) >= min_posts and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
         for nodes in candidates.values()
     ):
         return []  # (most pages: the dates are not read)
@@ -157,7 +162,7 @@ def post_groups(root: LexborNode) -> list[tuple[list[LexborNode], list[str]]]:
     out: list[tuple[list[LexborNode], list[str]]] = []
     for posts in groups.values():
         names = [posters[p.mem_id] for p in posts]
-        if len(posts) < _MIN_POSTS or len(set(names)) < _MIN_POSTERS:
+        if len(posts) < min_posts or len(set(names)) < _MIN_POSTERS:
             continue
         parent = posts[0].parent
         assert parent is not None
@@ -178,11 +183,17 @@ def post_groups(root: LexborNode) -> list[tuple[list[LexborNode], list[str]]]:
 
 def thread_structure(body: LexborNode) -> bool:
     """Whether ``body`` is made of posts: sibling blocks of one shape each with a poster's
-    link and a date, by several posters, holding a share of its text."""
+    link and a date, by several posters, holding a share of its text (two posts: a larger
+    share)."""
     page = text_len(body)
     return any(
-        sum(text_len(p) for p in posts) >= _MIN_TEXT_SHARE * page for posts, _ in post_groups(body)
+        sum(text_len(p) for p in posts) >= _share(len(posts)) * page
+        for posts, _ in post_groups(body, _PAIR_POSTS)
     )
+
+
+def _share(posts: int) -> float:
+    return _MIN_TEXT_SHARE if posts >= _MIN_POSTS else _PAIR_TEXT_SHARE
 
 
 def mark_thread_structure(body: LexborNode) -> None:
