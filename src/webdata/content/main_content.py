@@ -118,6 +118,7 @@ from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thread_structure import mark_thread_structure
+from webdata.content.thread_toolbar import thread_toolbar_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.tooltips import tooltip_removals
 from webdata.content.topic_teasers import topic_teaser_removals
@@ -405,6 +406,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += qa_card_removals(scope)
     found += qa_comment_removals(scope)
     found += topic_teaser_removals(scope)
+    found += thread_toolbar_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += citation_list_removals(scope, total)
