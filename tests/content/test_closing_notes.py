@@ -96,3 +96,13 @@ def test_credit_naming_a_link_goes() -> None:
         URL,
     )
     assert "Produced by" not in md and "Copper" in md
+
+
+def test_end_section_titles_go() -> None:
+    md = page_markdown(
+        f"<main><h1>Comparing pipes</h1><h2>Comments</h2><p>{PROSE * 6}</p><p><strong>Related "
+        "Posts:</strong></p><h4>Discussion about this post</h4><div>No posts</div></main>",
+        URL,
+    )
+    assert "Related" not in md and "Discussion" not in md and "No posts" not in md
+    assert "## Comments" in md  # a section of the text, followed by the text

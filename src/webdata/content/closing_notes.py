@@ -9,7 +9,12 @@ Blogs and news sites end each page with the same lines, below the last paragraph
 - a code blog's licence line: "Want to use code from this post? Check out the license";
 - the owner's legal lines without a copyright sign (``boilerplate``'s footer rule looks for
   ``©``): "Industry Dive is an Informa TechTarget business.", "This website is owned and
-  operated by ... All copyright resides with them. ... registered office is ...".
+  operated by ... All copyright resides with them. ... registered office is ...";
+- credit lines: "Show Cover Art by Sam White", "Icons by X", "Produced by <tool> v0.1",
+  "This podcast is a production of X", "Editor's Note: This article also appeared in ...";
+- the title of an end section whose items are gone (the rules for related lists and
+  comment threads took them) or never came: "Discussion about this post" / "No posts",
+  "Comments", "Leave a Reply", "Related Posts:", "You Might Also Like".
 
 Rule: a short element (at most ``_MAX_CHARS``) whose text is such a line, near the end of
 the block (at most ``_TAIL_SHARE`` of the block's text after it), goes with the wrappers
@@ -64,6 +69,19 @@ _CREDIT = re.compile(
     r"(?:appeared|ran|was\s+published)\b",
     re.IGNORECASE,
 )
+# The title of an end section whose items are gone (or never came: "No posts"): "Discussion
+# about this post", "Comments", "Leave a Reply", "Related Posts:", "You Might Also Like"
+_TITLE_CHARS = 60
+_TITLE_CANDIDATES = "h2, h3, h4, h5, h6, p, div, span, strong, b"
+_END_TITLE = re.compile(
+    r"^\W*(?:discussion\s+about\s+this\s+(?:post|article|story)"
+    r"|leave\s+a\s+(?:reply|comment)|join\s+the\s+(?:discussion|conversation)"
+    r"|(?:\d+\s+)?comments?|add\s+(?:a|your)\s+comment|post\s+a\s+comment"
+    r"|no\s+(?:posts|comments)(?:\s+yet)?"
+    r"|related\s+(?:articles|posts|stories|reads)(?:\s+from\s+[^:]{1,40})?"
+    r"|you\s+(?:may|might)\s+also\s+(?:like|enjoy))\W*$",
+    re.IGNORECASE,
+)
 _NAME = r"(?:[A-Z][\w&.'\u2019-]*\s+){1,5}"
 _BUSINESS = re.compile(rf"^{_NAME}is\s+an?\s+{_NAME}(?:business|company|brand)\.?$")
 
@@ -97,6 +115,11 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         node
         for node, text in short_texts(scope, scope.css(_CANDIDATES), _MAX_CHARS)
         if _closing_note(text) or _credit(node, text)
+    ]
+    hits += [
+        node
+        for node, text in short_texts(scope, scope.css(_TITLE_CANDIDATES), _TITLE_CHARS)
+        if _END_TITLE.match(text)
     ]
     holding: set[int] = set()  # the ancestors of a hit: a wrapper may hold more of the text
     for node in hits:
