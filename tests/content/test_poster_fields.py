@@ -75,3 +75,45 @@ def test_an_avatars_letter_goes_beside_the_name() -> None:
     md = page_markdown(f"<div><h1>Oil change intervals</h1>{posts}</div>", URL, head=HEAD)
     assert "NAME_bob" in md and "POST_1" in md
     assert "B\n" not in md and "B]" not in md
+
+
+def signed(name: str, date: str, text: str, signature: str) -> str:
+    return (
+        f"<div class='x1'><div class='x2'><a href='/members/{name}/'>NAME_{name}</a>"
+        f"<span class='x4'>{date}</span></div><div class='x5'><p>{text}</p></div>"
+        f"<div class='x6'>{signature}</div><div class='x7'><a href='#{date}'>Share</a></div></div>"
+    )  # (the signature is not the post's last block)
+
+
+ANN_SIG = (
+    "<b>SIG_ANN Workshop: Myford ML7 lathe, Bridgeport mill</b><br>"
+    "Shed: old tools and rust<br><a href='https://video.example.com/ann'>My channel</a>"
+)
+BOB_SIG = "<i>SIG_BOB Garage: two motorbikes and a Land Rover Series III</i><br>Forever apart"
+LONG = " More detail on the filters, the grades and the intervals I used over the years." * 2
+
+
+def test_a_posters_signature_goes() -> None:
+    posts = (
+        signed("ann", "Jun 7, 2017", "POST_ONE How often do you change the oil?" + LONG, ANN_SIG)
+        + signed("bob", "Jun 7, 2017", "POST_TWO Every five thousand miles." + LONG, BOB_SIG)
+        + signed("ann", "Jun 8, 2017", "POST_THREE Thanks, that is what I do." + LONG, ANN_SIG)
+        + signed("bob", "Jun 9, 2017", "POST_FOUR Twice a year, filter each time." + LONG, BOB_SIG)
+    )
+    md = page_markdown(f"<div><h1>Oil change intervals</h1>{posts}</div>", URL, head=HEAD)
+    assert "SIG_ANN" not in md and "SIG_BOB" not in md
+    for kept in ("NAME_ann", "POST_ONE", "POST_THREE", "POST_FOUR"):
+        assert kept in md
+
+
+def test_a_body_posted_twice_stays() -> None:
+    same = "POST_SAME I change it every spring, with the filter, and never had a problem since."
+    posts = (
+        signed("ann", "Jun 7, 2017", same, "")
+        + signed("bob", "Jun 7, 2017", "POST_TWO Every five thousand miles, myself.", "")
+        + signed("ann", "Jun 8, 2017", same, "")
+        + signed("cat", "Jun 9, 2017", "POST_FOUR Twice a year, with the filter.", "")
+    )
+    md = page_markdown(f"<div><h1>Oil change intervals</h1>{posts}</div>", URL, head=HEAD)
+    for kept in ("POST_SAME", "POST_TWO", "POST_FOUR"):
+        assert kept in md

@@ -9,7 +9,11 @@ one post to the next even when one person wrote them. So in a list of posts
 go when every poster with two posts or more shows the same texts of that shape on each (and
 one poster at least does), and no post has a long text of that shape (a post's body is short
 in a short post: "MCA" three times by one poster); the poster's name (the text of their
-profile link), dates and quotes stay.
+profile link), dates and quotes stay. Longer texts (up to 500 characters) go the same way
+when they hold at most half of the posts' text: a signature (a poster's gear, links, motto)
+under each of their posts, where it is not the post's last block (``forum_signatures`` finds
+those); a post's body said twice ("I change it every spring...") is most of its posts' text
+and stays.
 
 On any thread page, a link to a poster's profile whose text is one or two characters (an
 avatar's letter, "B") goes when the page also links that profile by a longer name.
@@ -19,11 +23,14 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, topmost
+from webdata.content.dom import deep_text, text_len, topmost
 from webdata.content.forum_noise import is_thread_page
 from webdata.content.thread_structure import DATE, is_poster_link, post_groups, profile_path
 
 _FIELD_MAX_CHARS = 60
+# A signature: longer, but the same under each post of its poster and a small part of them.
+SIGNATURE_MAX_CHARS = 500
+_SIGNATURE_SHARE = 0.5  # of the posts' text, at most
 _LETTER_MAX_CHARS = 2
 _MIN_POSTS = 3
 _OWN = frozenset({"blockquote", "pre", "code", "table"})
@@ -57,7 +64,7 @@ def _fields(
     out: dict[tuple[str, str], list[LexborNode]] = {}
     for node in post.css("*"):
         text = deep_text(node)
-        if len(text) > _FIELD_MAX_CHARS:
+        if len(text) > max(SIGNATURE_MAX_CHARS, _FIELD_MAX_CHARS):
             long.add(_shape(node))
             continue
         if not text or text in names or DATE.search(text) or any(n in text for n in names):
@@ -111,6 +118,12 @@ def poster_field_removals(scope: LexborNode) -> list[LexborNode]:
                 )
                 count[posters[i]] = count.get(posters[i], 0) + 1
             repeated = [seen for poster, seen in texts.items() if count[poster] >= 2]
-            if repeated and all(len(seen) == 1 for seen in repeated):
-                out += [n for i in where for n in fields[i][shape]]
+            if not repeated or any(len(seen) != 1 for seen in repeated):
+                continue
+            nodes = [n for i in where for n in fields[i][shape]]
+            if any(len(deep_text(n)) > _FIELD_MAX_CHARS for n in nodes) and sum(
+                len(deep_text(n)) for n in nodes
+            ) > _SIGNATURE_SHARE * sum(text_len(posts[i]) for i in where):
+                continue  # (a post's body, the same twice: "Thanks!")
+            out += nodes
     return topmost(out)
