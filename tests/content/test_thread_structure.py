@@ -9,7 +9,7 @@ import time
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.content.pages import page_markdown
-from webdata.content.thread_structure import thread_structure
+from webdata.content.thread_structure import DATE, thread_structure
 
 URL = "https://board.example.org/t/oil-change-intervals/4242"
 TEXTS = (
@@ -95,3 +95,21 @@ def test_two_small_posts_under_an_article_are_no_thread() -> None:
     article = "<p>" + "An article about engines and oil, long enough to be the page. " * 20
     body = LexborHTMLParser(f"<div>{article}</p><div>{posts}</div></div>").body
     assert not thread_structure(body)  # type: ignore[arg-type]
+
+
+def test_weekday_dates_date_posts() -> None:
+    # a recent thread dated by weekday and time ("Tuesday at 12:03 PM")
+    days = ("Tuesday at 12:03 PM", "Tuesday at 3:30 PM", "Wednesday at 4:26 PM")
+    posts = "".join(
+        post(i, n, d, TEXTS[i])
+        for i, (n, d) in enumerate(zip(("ann", "bob", "cat"), days, strict=True))
+    )
+    assert thread_structure(LexborHTMLParser(f"<div>{posts}</div>").body)  # type: ignore[arg-type]
+
+
+def test_no_backtracking_on_hostile_text() -> None:
+    junk = "Tuesday at 1" * 10000 + "Mar " * 10000 + "1/" * 10000
+    start = time.process_time()
+    for text in (junk, "x" * 100000):
+        DATE.search(text)
+    assert time.process_time() - start < 1.0

@@ -7,8 +7,8 @@ still a thread when its body is made of posts: sibling blocks of one shape (tag 
 each holding a link to its poster's profile (``/members/jane.12/``, ``/u/jane``,
 ``memberlist.php?mode=viewprofile&u=3``, ``/users/12/jane``) and a date (a ``<time>``, or
 a short text with a date: "Mar 28, 2014", "2025-11-01 15:14", "30th March 2025", "3 days
-ago"). :func:`mark_thread_structure` marks such a page a thread (the mark the thread rules
-read) when:
+ago", "Tuesday at 12:03 PM"). :func:`mark_thread_structure` marks such a page a thread (the
+mark the thread rules read) when:
 
 * at least three sibling blocks of one shape each hold a poster's link and a date (or two
   holding a quarter of the page's text: a question and its one answer), and they are at
@@ -47,12 +47,13 @@ _PROFILE_HREF = re.compile(
 _NAME_MAX_CHARS = 40
 # A date in a short text (a post's header): a month's name and a day, a day and a month's
 # name, an ISO or numeric date (a four-digit year unless slashed: "3.8.11" is a version), an
-# age ("3 days ago", "yesterday").
+# age ("3 days ago", "yesterday"), a weekday and a time ("Tuesday at 12:03 PM").
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 DATE = re.compile(
     rf"\b{_MONTH}\s\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s{_MONTH}(?:[\s,]|$)"
     r"|\b\d{4}-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{1,2}[.-]\d{1,2}[.-]\d{4}\b"
-    r"|\b\d+\s(?:second|minute|hour|day|week|month|year)s?\sago\b|\b(?:yesterday|today)\b",
+    r"|\b\d+\s(?:second|minute|hour|day|week|month|year)s?\sago\b|\b(?:yesterday|today)\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s(?:at\s)?\d{1,2}:\d\d\b",
     re.IGNORECASE,
 )
 DATE_MAX_CHARS = 120
