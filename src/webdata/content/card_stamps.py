@@ -23,6 +23,7 @@ from itertools import islice
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, phrase_hits, topmost
+from webdata.content.listing_noise import in_card
 
 _STAMP = re.compile(
     r"^\W*(?:"
@@ -52,20 +53,8 @@ _CUES = (
 )
 _MAX_CHARS = 60
 _MIN_REPEATS = 3
-_CARD_LEVELS = 6  # a stamp this close to a picture or inside a link is a card's
 _WRAPPER_CHILDREN = 4
 _KEY = re.compile(r"^\W*(?:more|other)\s+options\s+from\b", re.IGNORECASE)
-
-
-def _in_card(node: LexborNode) -> bool:
-    current = node.parent
-    for _ in range(_CARD_LEVELS):
-        if current is None:
-            return False
-        if current.tag == "a" or current.css_first("img, picture") is not None:
-            return True
-        current = current.parent
-    return False
 
 
 def _outermost(node: LexborNode, text: str, scope: LexborNode) -> LexborNode:
@@ -123,7 +112,7 @@ def card_stamp_removals(scope: LexborNode) -> list[LexborNode]:
         if _STAMP.match(stamp) is None:
             continue
         node = _outermost(node, line, scope)
-        if _in_card(node):
+        if in_card(node):  # a stamp this close to a picture or inside a link is a card's
             found[_key(stamp)].append(node)
     out: list[LexborNode] = []
     for nodes in found.values():

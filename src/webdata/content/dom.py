@@ -147,17 +147,23 @@ def short_texts(
     return out
 
 
+def keyword_hits(scope: LexborNode, words: tuple[str, ...]) -> list[LexborNode]:
+    """The elements under ``scope`` whose own text holds one of the lowercase ``words`` in any
+    case (lexbor's ``:lexbor-contains``, asked only for the words present in the text of
+    ``scope``), in document order; none, and no element searched, when none is present."""
+    text = deep_text(scope).lower()
+    present = [word for word in words if word in text]
+    if not present:
+        return []
+    return scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in present))
+
+
 def phrase_hits(
     scope: LexborNode, words: tuple[str, ...], limit: int
 ) -> list[tuple[LexborNode, str]]:
-    """``(node, deep_text(node))`` for the elements under ``scope`` whose own text holds one
-    of the lowercase ``words`` in any case (found by lexbor's ``:lexbor-contains``), with at
-    most ``limit`` characters of text, in document order; none, and no element searched, when
-    the text of ``scope`` holds none of the words."""
-    text = deep_text(scope).lower()
-    if not any(word in text for word in words):
-        return []
-    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words))
+    """``(node, deep_text(node))`` for the :func:`keyword_hits` of ``words`` under ``scope``
+    with at most ``limit`` characters of text, in document order."""
+    hits = keyword_hits(scope, words)
     return [(node, found) for node in hits if len(found := deep_text(node)) <= limit]
 
 

@@ -122,7 +122,7 @@ def _short_texts(
         yield node, " ".join(text.split())
 
 
-def _in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
+def in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
     """Whether ``node`` sits in an item card: inside a link, or beside a picture, within
     ``levels`` ancestors."""
     current = node.parent
@@ -212,7 +212,7 @@ def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
         if not credit and not _card_phrase(node, text):
             continue
         node = _outermost(node, text, scope)
-        if not _in_card(node):
+        if not in_card(node):
             continue
         if credit:
             out.append(node)
@@ -235,7 +235,7 @@ def field_label_removals(scope: LexborNode) -> list[LexborNode]:
         if not text or len(text) > _ACTION_MAX_CHARS or dl is None:
             continue
         if dl.mem_id not in cards:
-            cards[dl.mem_id] = _in_card(dl, levels=1)
+            cards[dl.mem_id] = in_card(dl, levels=1)
         if cards[dl.mem_id]:
             found[" ".join(text.lower().split())].append(node)
     out: list[LexborNode] = []
@@ -280,7 +280,7 @@ def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     linked = {" ".join(deep_text(a).split()) for a in scope.css("a")}
     found: list[LexborNode] = []
     for node, text in _short_texts(scope, _DATE_TAGS, _DATE_MAX_CHARS):
-        if not _TEASER_DATE.match(text) or text in linked or not _in_card(node):
+        if not _TEASER_DATE.match(text) or text in linked or not in_card(node):
             continue
         parent = node.parent
         if parent is not None and parent.text(deep=False, strip=True):

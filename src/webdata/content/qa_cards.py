@@ -14,7 +14,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, widest_matching
+from webdata.content.dom import keyword_hits, text_len, widest_matching
 from webdata.content.forum_noise import is_thread_page
 
 _VERBS = ("asked", "answered", "edited")
@@ -57,13 +57,9 @@ def qa_card_removals(scope: LexborNode) -> list[LexborNode]:
     ``scope``."""
     if not is_thread_page(scope):
         return []
-    words = scope.text(deep=True).lower()
     out: list[LexborNode] = []
-    for verb in _VERBS:
-        if verb not in words:
-            continue
-        for hit in scope.css(f'*:lexbor-contains("{verb}" i)'):
-            line = widest_matching(hit, scope, _LINE, _LINE_MAX_CHARS, separator=" ")
-            if line is not None:
-                out.append(_card(line, scope))
+    for hit in keyword_hits(scope, _VERBS):
+        line = widest_matching(hit, scope, _LINE, _LINE_MAX_CHARS, separator=" ")
+        if line is not None:
+            out.append(_card(line, scope))
     return out

@@ -37,7 +37,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import deep_text, widest_matching
+from webdata.content.dom import keyword_hits, widest_matching
 
 _MAX_CHARS = 120
 _WORDS = (
@@ -102,12 +102,8 @@ def shop_widget_removals(scope: LexborNode) -> list[LexborNode]:
     """Small elements under ``scope`` on a product page holding only a shop widget's line."""
     if not is_product_page(scope):
         return []
-    text = deep_text(scope).lower()
-    words = [w for w in _WORDS if w in text]  # lexbor searches for the page's words only
-    if not words:
-        return []
     found = (
         widest_matching(hit, scope, _LINE, _MAX_CHARS, separator=" ")
-        for hit in scope.css(", ".join(f'*:lexbor-contains("{w}" i)' for w in words))
+        for hit in keyword_hits(scope, _WORDS)
     )
     return [node for node in found if node is not None]

@@ -17,7 +17,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, topmost, widest_matching
+from webdata.content.dom import keyword_hits, text_len, topmost, widest_matching
 from webdata.content.forum_noise import is_thread_page
 
 _MAX_CHARS = 80
@@ -38,18 +38,13 @@ def thread_toolbar_removals(scope: LexborNode) -> list[LexborNode]:
     """The toolbars and page counters of a thread page under ``scope``."""
     if not is_thread_page(scope):
         return []
-    words = scope.text(deep=True).lower()
     out: list[LexborNode] = []
-    for keyword in _BUTTON_KEYWORDS:
-        if keyword not in words:
-            continue
-        for hit in scope.css(f'*:lexbor-contains("{keyword}" i)'):
-            node = widest_matching(hit, scope, _BUTTONS, _MAX_CHARS, separator=" ")
-            if node is not None and _clickable_len(node) >= text_len(node) > 0:
-                out.append(node)
-    if "posts" in words:
-        for hit in scope.css('*:lexbor-contains("posts" i)'):
-            node = widest_matching(hit, scope, _COUNTER, _MAX_CHARS, separator=" ")
-            if node is not None:
-                out.append(node)
+    for hit in keyword_hits(scope, _BUTTON_KEYWORDS):
+        node = widest_matching(hit, scope, _BUTTONS, _MAX_CHARS, separator=" ")
+        if node is not None and _clickable_len(node) >= text_len(node) > 0:
+            out.append(node)
+    for hit in keyword_hits(scope, ("posts",)):
+        node = widest_matching(hit, scope, _COUNTER, _MAX_CHARS, separator=" ")
+        if node is not None:
+            out.append(node)
     return topmost(out)
