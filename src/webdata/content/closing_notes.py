@@ -33,7 +33,7 @@ from functools import partial
 from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import text_before
-from webdata.content.dom import short_texts, text_len, widest_while
+from webdata.content.dom import deep_text, short_texts, text_len, widest_while
 from webdata.content.forum_noise import is_thread_page
 
 _MAX_CHARS = 600
@@ -86,19 +86,37 @@ _NAME = r"(?:[A-Z][\w&.'\u2019-]*\s+){1,5}"
 _BUSINESS = re.compile(rf"^{_NAME}is\s+an?\s+{_NAME}(?:business|company|brand)\.?$")
 
 
-def _closing_note(text: str) -> bool:
-    if _NOTE.match(text) or _COMMENT_PROMPT.search(text) or _BUSINESS.match(text):
+# A block-level gate for the two rules that search inside a line (a line's text is part of
+# its block's ``deep_text``): most blocks invite no comments and state no register.
+_PROMPT_GATE = re.compile(r"in\s+the\s+comment", re.IGNORECASE)
+# The start a credit line has (also glued: "Produced bytool"), before the spaced text is read.
+_CREDIT_START = re.compile(
+    r"^\W*(?:show|podcast|episode|cover|site|page|theme|icon|illustration|art|music|design"
+    r"|produced|logo|graphic|animation|sound|audio|mixing|mastering|this|editor)",
+    re.IGNORECASE,
+)
+
+
+def _legal_hits(text: str) -> set[str]:
+    return {" ".join(m.group(0).lower().split()) for m in _LEGAL.finditer(text)}
+
+
+def _closing_note(text: str, *, prompts: bool, legal: bool) -> bool:
+    """``prompts``, ``legal``: whether the block holds a comment prompt's words, two
+    phrases of the legal register."""
+    if _NOTE.match(text) or _BUSINESS.match(text):
+        return True
+    if prompts and _COMMENT_PROMPT.search(text):
         return True
     if len(text) <= _CREDIT_CHARS and _CREDIT.match(text):
         return True
-    hits = {" ".join(m.group(0).lower().split()) for m in _LEGAL.finditer(text)}
-    return len(hits) >= 2
+    return legal and len(_legal_hits(text)) >= 2
 
 
 def _credit(node: LexborNode, text: str) -> bool:
     """A credit line whose name is a link ("Produced by <a>tool</a>"): the text read with
     spaces between its pieces (``deep_text`` glues them: "Produced bytool")."""
-    if len(text) > _CREDIT_CHARS or text.count(" ") > 25:
+    if len(text) > _CREDIT_CHARS or text.count(" ") > 25 or not _CREDIT_START.match(text):
         return False
     return bool(_CREDIT.match(node.text(deep=True, separator=" ", strip=True)))
 
@@ -111,10 +129,16 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The site's closing notes near the end of ``scope`` (text length ``total``)."""
     if total <= 0 or is_thread_page(scope):
         return []
+    block = deep_text(scope)
+    note = partial(
+        _closing_note,
+        prompts=_PROMPT_GATE.search(block) is not None,
+        legal=len(_legal_hits(block)) >= 2,
+    )
     hits = [
         node
         for node, text in short_texts(scope, scope.css(_CANDIDATES), _MAX_CHARS)
-        if _closing_note(text) or _credit(node, text)
+        if note(text) or _credit(node, text)
     ]
     hits += [
         node
