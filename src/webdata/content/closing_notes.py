@@ -101,7 +101,7 @@ def _legal_hits(text: str) -> set[str]:
     return {" ".join(m.group(0).lower().split()) for m in _LEGAL.finditer(text)}
 
 
-def _closing_note(text: str, *, prompts: bool, legal: bool) -> bool:
+def _closing_note(text: str, *, prompts: bool = True, legal: bool = True) -> bool:
     """``prompts``, ``legal``: whether the block holds a comment prompt's words, two
     phrases of the legal register."""
     if _NOTE.match(text) or _BUSINESS.match(text):
