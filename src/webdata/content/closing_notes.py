@@ -28,6 +28,7 @@ comments which app you use") stays: WCXB's truths keep those.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import partial
 
 from selectolax.lexbor import LexborNode
@@ -56,6 +57,7 @@ _LEGAL = re.compile(
     r"|company\s+(?:registration\s+)?(?:no|number)\b|vat\s+(?:registration\s+)?(?:no|number)\b)",
     re.IGNORECASE,
 )
+_LEGAL_STEMS = ("registered", "copyright", "operated", "company", "vat")  # (one in each phrase)
 # Credit lines: "Icons by Tim Boelaars", "Show Cover Art by Sam White", "Produced by
 # aikakirja v0.1"; a republication note ("Editor's Note: This article also appeared in ...")
 _CREDIT_CHARS = 160
@@ -125,6 +127,22 @@ def _same_text(size: int, node: LexborNode) -> bool:
     return text_len(node) == size
 
 
+def _tail(
+    nodes: list[LexborNode],
+    limit: int,
+    *,
+    scope: LexborNode,
+    total: int,
+    offsets: dict[int, dict[int, int]],
+) -> list[LexborNode]:
+    """The ``nodes`` (document order) that can end near enough the end of ``scope``: a line of
+    at most ``limit`` characters starting earlier has more than ``_TAIL_SHARE`` of the text
+    after it. The text before a node grows along document order, so it is a bisection."""
+    first = (1 - _TAIL_SHARE) * total - limit
+    start = bisect_left(nodes, first, key=lambda node: text_before(node, scope, offsets))
+    return nodes[start:]
+
+
 def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The site's closing notes near the end of ``scope`` (text length ``total``)."""
     if total <= 0 or is_thread_page(scope):
@@ -133,16 +151,20 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     note = partial(
         _closing_note,
         prompts=_PROMPT_GATE.search(block) is not None,
-        legal=len(_legal_hits(block)) >= 2,
+        legal=any(stem in block.lower() for stem in _LEGAL_STEMS) and len(_legal_hits(block)) >= 2,
     )
+    offsets: dict[int, dict[int, int]] = {}
+    tail = partial(_tail, scope=scope, total=total, offsets=offsets)
     hits = [
         node
-        for node, text in short_texts(scope, scope.css(_CANDIDATES), _MAX_CHARS)
+        for node, text in short_texts(scope, tail(scope.css(_CANDIDATES), _MAX_CHARS), _MAX_CHARS)
         if note(text) or _credit(node, text)
     ]
     hits += [
         node
-        for node, text in short_texts(scope, scope.css(_TITLE_CANDIDATES), _TITLE_CHARS)
+        for node, text in short_texts(
+            scope, tail(scope.css(_TITLE_CANDIDATES), _TITLE_CHARS), _TITLE_CHARS
+        )
         if _END_TITLE.match(text)
     ]
     holding: set[int] = set()  # the ancestors of a hit: a wrapper may hold more of the text
@@ -152,7 +174,6 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
             holding.add(current.mem_id)
             current = current.parent
     out: list[LexborNode] = []
-    offsets: dict[int, dict[int, int]] = {}
     for node in hits:
         if node.mem_id in holding:
             continue  # the innermost line only
