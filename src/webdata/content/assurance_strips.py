@@ -60,26 +60,33 @@ def assurance_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out: list[LexborNode] = []
     limit = min(_STRIP_CHARS, _SMALL_SHARE * total)
     seen: set[int] = set()
+    top = scope.mem_id
     for icon in scope.css(_ICONS):
         # (strips are found from their icons: an item's icon is at most three levels down)
         item = icon.parent
         for _ in range(3):
-            if item is None or item.parent is None or item.mem_id == scope.mem_id:
+            if item is None or item.mem_id == top:
                 break
             strip = item.parent
-            if strip.mem_id == scope.mem_id or strip.mem_id in seen:
+            if strip is None:
                 break
-            seen.add(strip.mem_id)
-            if _strip(strip, limit):
+            key = strip.mem_id
+            if key == top or key in seen:
+                break
+            seen.add(key)
+            size = text_len(strip)
+            if size > limit:
+                break  # (its ancestors' texts hold its text: too long as well)
+            # (under ``_MIN_ITEMS`` items of 4 characters or more: no strip)
+            if size >= 4 * _MIN_ITEMS and _strip(strip):
                 out.append(strip)
                 break
             item = strip
     return out
 
 
-def _strip(node: LexborNode, limit: float) -> bool:
-    if text_len(node) > limit:
-        return False
+def _strip(node: LexborNode) -> bool:
+    """Whether ``node`` (of text short enough) is a strip of items naming services."""
     items = [child for child in node.iter() if child.tag not in ("-text", "-comment")]
     if len(items) < _MIN_ITEMS or not all(_item(child) for child in items):
         return False
