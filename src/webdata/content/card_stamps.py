@@ -85,10 +85,28 @@ def _key(text: str) -> str:
     return "options from" if _KEY.match(lowered) else lowered
 
 
+# (the last block text lowered: the follow invitations' rule reads the same block's text
+# lowered; held with the text it came from, checked by identity: the memo of ``deep_text``
+# hands out one string per block)
+_LOWERED: tuple[str, str] = ("", "")
+
+
+def lowered_text(scope: LexborNode) -> str:
+    """``deep_text(scope).lower()``, the last one remembered."""
+    global _LOWERED
+    text = deep_text(scope)
+    last = _LOWERED
+    if last[0] is text:
+        return last[1]
+    lowered = text.lower()
+    _LOWERED = (text, lowered)
+    return lowered
+
+
 def _worth_a_look(scope: LexborNode) -> bool:
     """Whether at least ``_MIN_REPEATS`` lines (text nodes) of the block are stamps: most
     blocks have none, and are spared the element-by-element pass."""
-    text = deep_text(scope).lower()
+    text = lowered_text(scope)
     if sum(text.count(cue) for cue in _CUES) < _MIN_REPEATS:
         return False  # (the block's text, read already by the other rules: no line holds one)
     lines = scope.text(deep=True, separator="\n", strip=True).split("\n")

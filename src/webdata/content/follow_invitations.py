@@ -21,7 +21,8 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, phrase_hits, text_len, widest_while
+from webdata.content.card_stamps import lowered_text
+from webdata.content.dom import deep_text, text_len, widest_while
 
 # (phrases every invitation holds, searched only when the block's text has them)
 _WORDS = (
@@ -66,10 +67,13 @@ def invitation_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out: list[LexborNode] = []
     limit = min(_BOX_CHARS, _SMALL_SHARE * total)
     fits = partial(_fits, limit)
-    whole = deep_text(scope).lower()
+    whole = lowered_text(scope)
     words = tuple(word for word in _WORDS if word in whole)
-    for node, text in phrase_hits(scope, words, _PHRASE_CHARS) if words else ():
-        if len(text) > limit or not _INVITATION.match(text):
+    # (``phrase_hits`` written out: the words present are known, the text is not read again)
+    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words)) if words else []
+    for node in hits:
+        text = deep_text(node)
+        if len(text) > _PHRASE_CHARS or len(text) > limit or not _INVITATION.match(text):
             continue
         if node.tag in _INLINE and not _leads(node, text):
             continue  # (a link or bold phrase inside a sentence stays)
