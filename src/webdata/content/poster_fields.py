@@ -25,7 +25,14 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import deep_text, text_len, topmost
 from webdata.content.forum_noise import is_thread_page
-from webdata.content.thread_structure import DATE, is_poster_link, post_groups, profile_path
+from webdata.content.thread_structure import (
+    DATE,
+    DATE_HINT,
+    PROFILE_LINKS,
+    is_poster_link,
+    post_groups,
+    profile_path,
+)
 
 _FIELD_MAX_CHARS = 60
 # A signature: longer, but the same under each post of its poster and a small part of them.
@@ -52,26 +59,49 @@ def _quoted(node: LexborNode, post: LexborNode) -> bool:
 
 def _fields(
     post: LexborNode, long: set[tuple[str, str]]
-) -> dict[tuple[str, str], list[LexborNode]]:
-    """The short texts of ``post`` by shape, names (profile links' texts of at least two
-    characters), dates and quoted text left out; the shapes of its long texts are added to
-    ``long`` (a post's body: short in a short post, never a field)."""
+) -> list[tuple[tuple[str, str], LexborNode]]:
+    """The short texts of ``post`` with their shapes, in document order, names (profile
+    links' texts of at least two characters) left out; the shapes of its long texts are
+    added to ``long`` (a post's body: short in a short post, never a field). Dates and
+    quoted text are left out later (:func:`_kept`), for the shapes that may be fields."""
     names = {
         text
-        for link in post.css("a[href]")
+        for link in post.css(PROFILE_LINKS)
         if is_poster_link(link) and len(text := deep_text(link)) >= 2
     }
-    out: dict[tuple[str, str], list[LexborNode]] = {}
+    out: list[tuple[tuple[str, str], LexborNode]] = []
     for node in post.css("*"):
         text = deep_text(node)
         if len(text) > max(SIGNATURE_MAX_CHARS, _FIELD_MAX_CHARS):
             long.add(_shape(node))
             continue
-        if not text or text in names or DATE.search(text) or any(n in text for n in names):
+        if not text or text in names or (names and any(n in text for n in names)):
             continue
-        if _quoted(node, post):
+        out.append((_shape(node), node))
+    return out
+
+
+def _kept(
+    post: LexborNode,
+    found: list[tuple[tuple[str, str], LexborNode]],
+    shapes: set[tuple[str, str]],
+    dates: dict[str, bool],
+) -> dict[tuple[str, str], list[LexborNode]]:
+    """The ``found`` texts of ``post`` (:func:`_fields`) of the ``shapes`` by shape, dates and
+    quoted text left out (``dates``: whether a text holds a date, remembered)."""
+    out: dict[tuple[str, str], list[LexborNode]] = {}
+    for shape, node in found:
+        if shape not in shapes:
             continue
-        out.setdefault(_shape(node), []).append(node)
+        text = deep_text(node)
+        date = dates.get(text)
+        if date is None:
+            date = dates[text] = DATE_HINT.search(text) is not None and (
+                DATE.search(text) is not None
+            )
+        if date or _quoted(node, post):
+            continue
+        out.setdefault(shape, []).append(node)
     return out
 
 
@@ -79,7 +109,7 @@ def _avatar_letters(scope: LexborNode) -> list[LexborNode]:
     """In links to a poster's profile, the elements whose text is one or two letters (an
     avatar's letter, beside its picture or instead of it) when the page also links that
     profile by a longer name."""
-    links = [(a, path, deep_text(a)) for a in scope.css("a[href]") if (path := profile_path(a))]
+    links = [(a, path, deep_text(a)) for a in scope.css(PROFILE_LINKS) if (path := profile_path(a))]
     named = {path for _, path, text in links if len(text) > _LETTER_MAX_CHARS}
     out: list[LexborNode] = []
     for link, path, _ in links:
@@ -102,7 +132,20 @@ def poster_field_removals(scope: LexborNode) -> list[LexborNode]:
     out = _avatar_letters(scope)
     for posts, posters in post_groups(scope):
         long: set[tuple[str, str]] = set()
-        fields = [_fields(post, long) for post in posts]
+        short = [_fields(post, long) for post in posts]
+        # the shapes in at least three posts, before dates and quotes are left out (only
+        # fewer after), and never long
+        in_posts: dict[tuple[str, str], int] = {}
+        for pairs in short:
+            for shape in {shape for shape, _ in pairs}:
+                in_posts[shape] = in_posts.get(shape, 0) + 1
+        candidates = {s for s, n in in_posts.items() if n >= _MIN_POSTS and s not in long}
+        if not candidates:
+            continue
+        dates: dict[str, bool] = {}
+        fields = [
+            _kept(post, pairs, candidates, dates) for post, pairs in zip(posts, short, strict=True)
+        ]
         shapes: dict[tuple[str, str], list[int]] = {}
         for i, found in enumerate(fields):
             for shape in found:

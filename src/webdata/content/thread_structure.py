@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import document_html, link_text_len, text_len
+from webdata.content.dom import document_html, link_text_len, text_len, topmost
 from webdata.content.forum_noise import STRUCTURE_MARK, THREAD_MARK, is_thread_page
 
 # A link to a member's profile: a path segment or query key naming members, users, profiles.
@@ -43,6 +43,13 @@ _PROFILE_HREF = re.compile(
     r"(?:^|[/?&=.;_-])(?:users?|members?|profiles?|memberlist|viewprofile)(?:[/?&=.;_-]|$)"
     r"|(?:^|/)u/",
     re.IGNORECASE,
+)
+# The links that may be a profile's (a superset of those ``_PROFILE_HREF`` accepts: each of
+# its words in the address), found by lexbor instead of reading every link's address.
+# (One ``:is``: a list of selectors walks the tree once for each, and repeats a link matched
+# twice.)
+PROFILE_LINKS = "a:is({})".format(
+    ", ".join(f'[href*="{word}" i]' for word in ("user", "member", "profile", "u/"))
 )
 _NAME_MAX_CHARS = 40
 # A date in a short text (a post's header): a month's name and a day, a day and a month's
@@ -57,6 +64,9 @@ DATE = re.compile(
     re.IGNORECASE,
 )
 DATE_MAX_CHARS = 120
+# What every date above holds (a digit, or "day": "yesterday", "today"): a text without it
+# has no date, and this search is cheaper than DATE's.
+DATE_HINT = re.compile(r"\d|day", re.IGNORECASE)
 _LEVELS = 12  # from a poster's link or a date up to its post
 _MIN_POSTS = 3
 _MIN_POSTERS = 2
@@ -125,7 +135,7 @@ def post_groups(
     by several posters, not teasers nor links mostly (see the module's docstring)."""
     posters: dict[int, str] = {}  # block -> the first poster's address in it
     blocks: dict[int, LexborNode] = {}
-    for link in root.css("a[href]"):
+    for link in root.css(PROFILE_LINKS):
         poster = _poster(link)
         if poster is None:
             continue
@@ -138,26 +148,48 @@ def post_groups(
         parent = node.parent
         if parent is not None and key != root.mem_id:
             candidates.setdefault((parent.mem_id, *_shape(node)), []).append(node)
-    if not any(
-        len(nodes) >= min_posts and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
-        for nodes in candidates.values()
-    ):
+    viable = {
+        key: nodes
+        for key, nodes in candidates.items()
+        if len(nodes) >= min_posts and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
+    }
+    if not viable:
         return []  # (most pages: the dates are not read)
+    # the dates in those blocks only (a date elsewhere dates none of them), each outermost
+    # block read until it and the blocks inside it are dated (a post's date in its header:
+    # its body is not read)
+    nodes = [n for nodes in viable.values() for n in nodes]
+    tops = topmost(nodes)
+    undated: dict[int, set[int]] = {top.mem_id: set() for top in tops}
+    for node in nodes:
+        current: LexborNode | None = node
+        while current is not None and current.mem_id not in undated:
+            current = current.parent
+        assert current is not None
+        undated[current.mem_id].add(node.mem_id)
     dated: set[int] = set()
-    for node in root.traverse(include_text=True):
-        if node.tag == "time":
-            found = node
-        elif node.tag == "-text":
-            text = node.text_content or ""
-            if len(text) > DATE_MAX_CHARS or not DATE.search(text):
+    for top in tops:
+        left = undated[top.mem_id]
+        for node in top.traverse(include_text=True):
+            if node.tag == "time":
+                found = node
+            elif node.tag == "-text":
+                text = node.text_content or ""
+                if len(text) > DATE_MAX_CHARS or not DATE_HINT.search(text):
+                    continue
+                if not DATE.search(text):
+                    continue
+                found = node
+            else:
                 continue
-            found = node
-        else:
-            continue
-        dated.update(ancestor.mem_id for ancestor in _ancestors(found))
+            ancestors = {ancestor.mem_id for ancestor in _ancestors(found)}
+            dated |= ancestors
+            left -= ancestors
+            if not left:
+                break
     groups = {
         key: dated_nodes
-        for key, nodes in candidates.items()
+        for key, nodes in viable.items()
         if (dated_nodes := [n for n in nodes if n.mem_id in dated])
     }
     out: list[tuple[list[LexborNode], list[str]]] = []
