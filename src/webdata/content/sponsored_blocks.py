@@ -18,7 +18,8 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, phrase_hits, text_len
+from webdata.content.card_stamps import lowered_text
+from webdata.content.dom import deep_text, text_len
 
 _LABEL = re.compile(
     r"^\W*(?:sponsored|promoted|boosted|paid\s+(?:content|partnership|post)|advertisements?)"
@@ -49,7 +50,14 @@ def sponsored_block_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Sections under ``scope`` (text length ``total``) headed as paid placement."""
     out: list[LexborNode] = []
     limit = min(_SECTION_MAX_CHARS, _SMALL_SHARE * total)
-    for node, text in phrase_hits(scope, _WORDS, _LABEL_MAX_CHARS):
+    # (``phrase_hits`` written out on the block's text card_stamps lowered already)
+    whole = lowered_text(scope)
+    words = [word for word in _WORDS if word in whole]
+    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words)) if words else []
+    for node in hits:
+        text = deep_text(node)
+        if len(text) > _LABEL_MAX_CHARS:
+            continue
         if _LABEL.match(" ".join(text.split())) is None:
             continue
         heading = _heading(node)
