@@ -38,6 +38,7 @@ _FIELD_MAX_CHARS = 60
 # A signature: longer, but the same under each post of its poster and a small part of them.
 SIGNATURE_MAX_CHARS = 500
 _SIGNATURE_SHARE = 0.5  # of the posts' text, at most
+_LONG_CHARS = max(SIGNATURE_MAX_CHARS, _FIELD_MAX_CHARS)  # never a field
 _LETTER_MAX_CHARS = 2
 _MIN_POSTS = 3
 _OWN = frozenset({"blockquote", "pre", "code", "table"})
@@ -72,7 +73,7 @@ def _fields(
     out: list[tuple[tuple[str, str], LexborNode]] = []
     for node in post.css("*"):
         text = deep_text(node)
-        if len(text) > max(SIGNATURE_MAX_CHARS, _FIELD_MAX_CHARS):
+        if len(text) > _LONG_CHARS:
             long.add(_shape(node))
             continue
         if not text or text in names or (names and any(n in text for n in names)):
