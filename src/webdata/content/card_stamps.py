@@ -22,7 +22,7 @@ from itertools import islice
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, phrase_hits, topmost
+from webdata.content.dom import lowered_text, phrase_hits, topmost
 from webdata.content.listing_noise import in_card
 
 _STAMP = re.compile(
@@ -88,21 +88,6 @@ def _key(text: str) -> str:
 # (the last block text lowered: the follow invitations' rule reads the same block's text
 # lowered; held with the text it came from, checked by identity: the memo of ``deep_text``
 # hands out one string per block)
-_LOWERED: tuple[str, str] = ("", "")
-
-
-def lowered_text(scope: LexborNode) -> str:
-    """``deep_text(scope).lower()``, the last one remembered."""
-    global _LOWERED
-    text = deep_text(scope)
-    last = _LOWERED
-    if last[0] is text:
-        return last[1]
-    lowered = text.lower()
-    _LOWERED = (text, lowered)
-    return lowered
-
-
 def _worth_a_look(scope: LexborNode) -> bool:
     """Whether at least ``_MIN_REPEATS`` lines (text nodes) of the block are stamps: most
     blocks have none, and are spared the element-by-element pass."""

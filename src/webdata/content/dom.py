@@ -147,11 +147,29 @@ def short_texts(
     return out
 
 
+# The last block's lowered text: the rules run one after another on one block, and several
+# search its text for their words (a tuple, swapped whole: safe across threads; reused only
+# for the very same string object, which the tuple keeps alive).
+_LOWERED: tuple[str, str] = ("", "")
+
+
+def lowered_text(scope: LexborNode) -> str:
+    """``deep_text(scope).lower()``, the last one remembered."""
+    global _LOWERED
+    text = deep_text(scope)
+    last = _LOWERED
+    if last[0] is text:
+        return last[1]
+    lowered = text.lower()
+    _LOWERED = (text, lowered)
+    return lowered
+
+
 def keyword_hits(scope: LexborNode, words: tuple[str, ...]) -> list[LexborNode]:
     """The elements under ``scope`` whose own text holds one of the lowercase ``words`` in any
     case (lexbor's ``:lexbor-contains``, asked only for the words present in the text of
     ``scope``), in document order; none, and no element searched, when none is present."""
-    text = deep_text(scope).lower()
+    text = lowered_text(scope)
     present = [word for word in words if word in text]
     if not present:
         return []

@@ -21,8 +21,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.card_stamps import lowered_text
-from webdata.content.dom import deep_text, text_len, widest_while
+from webdata.content.dom import deep_text, lowered_text, text_len, widest_while
 
 # (phrases every invitation holds, searched only when the block's text has them)
 _WORDS = (

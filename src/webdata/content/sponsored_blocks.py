@@ -18,8 +18,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.card_stamps import lowered_text
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, lowered_text, text_len
 
 _LABEL = re.compile(
     r"^\W*(?:sponsored|promoted|boosted|paid\s+(?:content|partnership|post)|advertisements?)"
