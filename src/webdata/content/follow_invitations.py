@@ -21,7 +21,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, lowered_text, text_len, widest_while
+from webdata.content.dom import deep_text, keyword_hits, text_len, widest_while
 
 # (phrases every invitation holds, searched only when the block's text has them)
 _WORDS = (
@@ -66,11 +66,7 @@ def invitation_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     out: list[LexborNode] = []
     limit = min(_BOX_CHARS, _SMALL_SHARE * total)
     fits = partial(_fits, limit)
-    whole = lowered_text(scope)
-    words = tuple(word for word in _WORDS if word in whole)
-    # (``phrase_hits`` written out: the words present are known, the text is not read again)
-    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words)) if words else []
-    for node in hits:
+    for node in keyword_hits(scope, _WORDS):
         text = deep_text(node)
         if len(text) > _PHRASE_CHARS or len(text) > limit or not _INVITATION.match(text):
             continue

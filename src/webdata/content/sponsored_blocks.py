@@ -18,7 +18,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, lowered_text, text_len
+from webdata.content.dom import deep_text, keyword_hits, text_len
 
 _LABEL = re.compile(
     r"^\W*(?:sponsored|promoted|boosted|paid\s+(?:content|partnership|post)|advertisements?)"
@@ -49,11 +49,7 @@ def sponsored_block_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Sections under ``scope`` (text length ``total``) headed as paid placement."""
     out: list[LexborNode] = []
     limit = min(_SECTION_MAX_CHARS, _SMALL_SHARE * total)
-    # (``phrase_hits`` written out on the block's text card_stamps lowered already)
-    whole = lowered_text(scope)
-    words = [word for word in _WORDS if word in whole]
-    hits = scope.css(", ".join(f':lexbor-contains("{word}" i)' for word in words)) if words else []
-    for node in hits:
+    for node in keyword_hits(scope, _WORDS):
         text = deep_text(node)
         if len(text) > _LABEL_MAX_CHARS:
             continue
