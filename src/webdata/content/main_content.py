@@ -98,6 +98,7 @@ from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.poster_fields import poster_field_removals
 from webdata.content.pre_headline import pre_headline_removals
+from webdata.content.product_carousels import carousel_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
 from webdata.content.promo_banners import promo_banner_removals
@@ -420,6 +421,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += promo_banner_removals(scope, grids)
     found += grid_review_removals(scope, total, grids)
     found += card_price_copy_removals(grids)
+    found += carousel_removals(scope, total, grids)
     found += sort_menu_removals(scope)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
