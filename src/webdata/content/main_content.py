@@ -108,6 +108,7 @@ from webdata.content.reader_only import reader_only_removals
 from webdata.content.region_prompts import region_prompt_removals
 from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
+from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
@@ -380,6 +381,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
     found += shop_review_removals(scope, total)
+    found += review_section_removals(scope, total)
     found += payment_logo_removals(scope)
     found += checkout_notice_removals(scope)
     found += assurance_removals(scope, total)
