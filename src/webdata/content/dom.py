@@ -12,8 +12,9 @@ from selectolax.lexbor import LexborNode
 
 # An inline style that hides its element.
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
+# Where a camel-case token's words meet (``siteHeader``): a literal "-" is put there.
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_WORD = re.compile(r"[a-z0-9]+")
 
 
 T = TypeVar("T")
@@ -54,8 +55,8 @@ def _split_words(token: str) -> tuple[str, ...]:
     if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)
         return (token,)
     if not token.islower():  # (most tokens are lowercase already: no camel case to split)
-        token = _CAMEL.sub(r"\1-\2", token).lower()
-    return tuple(w for w in _WORD_SPLIT.split(token) if w)
+        token = _CAMEL.sub("-", token).lower()
+    return tuple(_WORD.findall(token))
 
 
 # (deep_text, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
