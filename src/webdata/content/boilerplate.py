@@ -67,6 +67,7 @@ from webdata.content.accordion_titles import accordion_title
 from webdata.content.card_tags import card_tag_row
 from webdata.content.dom import (
     link_text_len,
+    lowered_text,
     short_texts,
     text_len,
     text_memo,
@@ -138,13 +139,10 @@ _FORM_BOX_CHARS = 400
 _DETAILS_INPUTS = "input[type=email], input[type=tel], input[type=password], textarea"
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp)\b", re.I)
 _HEADING_MAX_CHARS = 60
-# Elements whose own text holds a word of the pattern (lexbor matches the text in C, so the
-# pattern runs on a few elements instead of every span and div of the block).
-_LABEL_CANDIDATES = ", ".join(
-    f'{tag}:lexbor-contains("{word}" i)'
-    for tag in ("span", "div", "p", "strong", "b")
-    for word in ("related", "recommended", "similar", "popular", "more", "also", "next")
-)
+# Elements that may be such a title: these tags, with a word of the pattern in one of their
+# own text nodes (what lexbor's ``:lexbor-contains`` tested when this was a selector).
+_LABEL_TAGS = frozenset({"span", "div", "p", "strong", "b"})
+_LABEL_WORDS = ("related", "recommended", "similar", "popular", "more", "also", "next")
 # Titles of teaser lists written without a heading element (narrower than the heading
 # pattern: a styled "See also" or "Recommended:" label also opens callouts and spec tables)
 _TEASER_LABEL = re.compile(
@@ -216,6 +214,10 @@ _FOOTER_SHARE = 0.25
 _FOOTER_ELEMENT_SHARE = 0.4
 _FOOTER_SHORT = 300  # characters: a copyright block this short is a footer whatever its links
 _FOOTER_LINKS = 0.4
+# What a copyright line says, one of which the block's text must hold for any of its elements
+# to have one (most blocks have none: their elements' own texts are not read). (A mark cut by
+# an element holding text, "(<b>x</b>c) 2026", is read as it shows: no mark.)
+_COPYRIGHT_HINTS = ("©", "&copy;", "(c)", "reserved")
 # ("blind": the screen-reader-only class of Korean design systems; "screen-reader-text":
 # WordPress and WooCommerce, whose prices say "Original price was: 249€" to screen readers)
 _HIDDEN_CLASSES = frozenset(
@@ -384,6 +386,9 @@ def _copyright_footer(line: LexborNode, scope: LexborNode, total: int) -> Lexbor
 def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Unmarked page footers: blocks holding a copyright line, small in ``scope``."""
     out: list[LexborNode] = []
+    text = lowered_text(scope)
+    if not any(hint in text for hint in _COPYRIGHT_HINTS):
+        return out
     for node in scope.css("p, div, span, small, li, td"):
         own = node.text(deep=False, strip=True)
         if own and len(own) < 200 and _COPYRIGHT.search(own):
@@ -393,11 +398,19 @@ def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     return out
 
 
+def _short_texts(scope: LexborNode) -> list[tuple[LexborNode, str]]:
+    """The elements (and texts) that may hold an interface phrase or a teaser list's title:
+    short ones of the tags that carry them (read once for both rules)."""
+    return short_texts(scope, scope.css(_UI_TAGS), _UI_MAX_CHARS)
+
+
 def ui_phrase_removals(scope: LexborNode) -> list[LexborNode]:
     """Small elements whose whole text is an interface phrase ("Sign up", "Learn more")."""
-    return [
-        n for n, text in short_texts(scope, scope.css(_UI_TAGS), _UI_MAX_CHARS) if _ui_phrase(text)
-    ]
+    return _ui_phrases(_short_texts(scope))
+
+
+def _ui_phrases(texts: list[tuple[LexborNode, str]]) -> list[LexborNode]:
+    return [n for n, text in texts if _ui_phrase(text)]
 
 
 # (remembered: nested wrappers share their text and pages repeat their labels ("Reply",
@@ -461,7 +474,8 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     found += [a for a in scope.css("a") if _control_link(a)]
     found += _link_lists(scope, total)
     found += footer_removals(scope, total)
-    found += ui_phrase_removals(scope)
+    texts = _short_texts(scope)
+    found += _ui_phrases(texts)
     found += language_menus(scope)
     found += byline_removals(scope)
     found += marked_removals(scope, total)
@@ -471,7 +485,7 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         block = heading_block(heading, scope, total)
         if block is not None:
             found.append(block)
-    found += label_blocks(scope, total)
+    found += _label_blocks(scope, total, texts)
     return found
 
 
@@ -486,11 +500,19 @@ def label_blocks(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks opened by a boilerplate title that is not a heading element (a styled
     ``<span>`` or ``<div>`` saying "Recommended Articles"): the largest wrapper that starts
     with the title, small relative to ``scope``."""
+    return _label_blocks(scope, total, _short_texts(scope))
+
+
+def _label_blocks(
+    scope: LexborNode, total: int, texts: list[tuple[LexborNode, str]]
+) -> list[LexborNode]:
+    """:func:`label_blocks` from the block's short ``texts`` (a title is short)."""
     out: list[LexborNode] = []
     limit = _SMALL_SHARE * total
-    for label in scope.css(_LABEL_CANDIDATES):
-        text = label.text(deep=True, strip=True)
-        if not text or len(text) > _HEADING_MAX_CHARS or not _TEASER_LABEL.match(text):
+    for label, text in texts:
+        if label.tag not in _LABEL_TAGS or len(text) > _HEADING_MAX_CHARS:
+            continue
+        if not _TEASER_LABEL.match(text) or not _says_label_word(label):
             continue
         if label.css_first(_HEADINGS) is not None or _ancestor_heading(label):
             continue  # a heading element's own rule handles it
@@ -501,6 +523,17 @@ def label_blocks(scope: LexborNode, total: int) -> list[LexborNode]:
         if best is not None:
             out.append(best)
     return out
+
+
+def _says_label_word(node: LexborNode) -> bool:
+    """Whether one of ``node``'s own text nodes, on its own, holds a word of
+    ``_LABEL_WORDS`` in any case (a title wrapped in a ``<span>`` is the span's)."""
+    for child in node.iter(include_text=True):
+        if child.tag == "-text":
+            data = child.text().lower()
+            if any(word in data for word in _LABEL_WORDS):
+                return True
+    return False
 
 
 def _starts_with(first: LexborNode, limit: float, node: LexborNode) -> bool:
