@@ -7,9 +7,7 @@
    off thread pages most of their headings links, a grid of related posts),
    holding at least a fifth of the page's text (a ``<main>`` holding the page's ``<h1>``: a
    twentieth); widened to take in the page's
-   ``<h1>`` when that sits just outside it (unless that means the whole body). Without
-   one, the lowest block around the ``<h1>`` holding nearly all the text beside the page's
-   landmarks (``headline_block.py``), the removals scoped in it as in a ``<main>``.
+   ``<h1>`` when that sits just outside it (unless that means the whole body).
 2. Remove boilerplate inside that block (or inside the whole body when there is none):
    navigation, page-level headers and footers, asides, dialogs and modals, cookie/consent
    banners, share bars, ads, skip links, by tag, ARIA role, and class/id words. Class/id
@@ -86,12 +84,10 @@ from webdata.content.forum_signatures import signature_removals
 from webdata.content.forum_titles import title_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
-from webdata.content.headline_block import headline_block
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
-from webdata.content.language_tables import language_table_removals
 from webdata.content.list_blocks import list_item
 from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
@@ -115,7 +111,6 @@ from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
-from webdata.content.shared_link_texts import shared_link_text_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
@@ -123,7 +118,7 @@ from webdata.content.side_lists import side_list_removals
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
-from webdata.content.teaser_links import page_links, read_more_removals
+from webdata.content.teaser_links import read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thread_toolbar import thread_toolbar_removals
@@ -393,7 +388,6 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += checkout_notice_removals(scope)
     found += assurance_removals(scope, total)
     found += fine_print_removals(scope)
-    found += language_table_removals(scope)
     found += tooltip_removals(scope)
     found += shop_widget_removals(scope)
     found += name_copy_removals(scope)
@@ -401,9 +395,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_stamp_removals(scope)
     found += card_date_removals(scope)
     found += sponsored_block_removals(scope, total)
-    links = page_links(scope)
-    found += read_more_removals(links)
-    found += shared_link_text_removals(links)
+    found += read_more_removals(scope)
     found += side_list_removals(scope, total)
     found += home_menu_removals(scope, total)
     found += dropdown_removals(scope, total)
@@ -569,8 +561,6 @@ def find_main_content(body: LexborNode) -> MainContent:
         mark_thread_structure(body)
         body_len = text_len(body)
         block = semantic_block(body, body_len)
-        if block is None:  # the block around the headline, its removals scoped as in a <main>
-            block = headline_block(body, body_len)
         scope = block if block is not None else body
         total = text_len(scope) if block is not None else body_len
         removals = _removals(scope, total, scoped=block is not None)
