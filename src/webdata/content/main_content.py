@@ -88,6 +88,7 @@ from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
+from webdata.content.language_tables import language_table_removals
 from webdata.content.list_blocks import list_item
 from webdata.content.listing_noise import listing_removals
 from webdata.content.logo_alts import clear_logo_alts
@@ -388,6 +389,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += checkout_notice_removals(scope)
     found += assurance_removals(scope, total)
     found += fine_print_removals(scope)
+    found += language_table_removals(scope)
     found += tooltip_removals(scope)
     found += shop_widget_removals(scope)
     found += name_copy_removals(scope)
