@@ -50,6 +50,7 @@ from webdata.content.dom import (
     contains,
     deep_text,
     link_text_len,
+    lowered_text,
     near_ancestor_tagged,
     near_common_ancestor,
     short_texts,
@@ -126,13 +127,16 @@ def in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
     """Whether ``node`` sits in an item card: inside a link, or beside a picture, within
     ``levels`` ancestors."""
     current = node.parent
+    top = None
     for _ in range(levels):
         if current is None:
-            return False
-        if current.tag == "a" or current.css_first("img, picture") is not None:
+            break
+        if current.tag == "a":
             return True
+        top = current
         current = current.parent
-    return False
+    # (a picture beside a lower ancestor is under the highest one too: one search)
+    return top is not None and top.css_first("img, picture") is not None
 
 
 def _card_phrase(node: LexborNode, text: str) -> bool:
@@ -152,25 +156,33 @@ def _outermost(node: LexborNode, text: str, scope: LexborNode) -> LexborNode:
 
 def _holds_only(text: str, node: LexborNode) -> bool:
     """Whether ``node`` is a wrapper of a few children whose text is ``text``."""
-    return _few_children(node) and " ".join(node.text(deep=True, strip=True).split()) == text
+    return _few_children(node) and " ".join(deep_text(node).split()) == text
 
 
 def _few_children(node: LexborNode) -> bool:
     return next(islice(node.iter(), _WRAPPER_CHILDREN, None), None) is None
 
 
-def _credit(text: str) -> bool:
-    return (
-        len(text) <= _CREDIT_MAX_CHARS
-        and any(agency in text.lower() for agency in _AGENCIES)
-        and _CREDIT.match(text) is not None
-    )
+def _credit(text: str, agencies: list[str]) -> bool:
+    """Whether ``text`` is a photo credit naming one of the ``agencies``."""
+    if len(text) > _CREDIT_MAX_CHARS or not agencies:
+        return False
+    lowered = text.lower()
+    return any(agency in lowered for agency in agencies) and _CREDIT.match(text) is not None
 
 
-def _worth_a_look(scope: LexborNode) -> bool:
-    """Whether the block's text names a picture agency or repeats a card phrase on separate
-    lines (text nodes): most pages do neither, and are spared the element-by-element pass."""
-    text = scope.text(deep=True, separator="\n", strip=True).lower()
+def _agencies_in(scope: LexborNode) -> list[str]:
+    """The picture agencies named in the block's text (its elements' texts, whitespace
+    collapsed, are parts of it): most blocks name none, and their phrases are not searched."""
+    flat = " ".join(lowered_text(scope).split())
+    return [agency for agency in _AGENCIES if agency in flat]
+
+
+def _worth_a_look(lines: str) -> bool:
+    """Whether the block's text (``lines``: its text nodes one a line) names a picture agency
+    or repeats a card phrase on separate lines: most pages do neither, and are spared the
+    element-by-element pass."""
+    text = lines.lower()
     if any(agency in text for agency in _AGENCIES):
         return True
     return any(
@@ -195,7 +207,7 @@ def _phrase_key(text: str) -> str:
     return more.group(0) if more else lowered
 
 
-def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
+def _phrase_removals(scope: LexborNode, lines: str) -> list[LexborNode]:
     """Card actions, badges and promotion lines repeated on the cards of a grid, and photo
     credits beside pictures.
 
@@ -205,10 +217,11 @@ def _phrase_removals(scope: LexborNode) -> list[LexborNode]:
     """
     found: dict[str, list[LexborNode]] = defaultdict(list)
     out: list[LexborNode] = []
-    if not _worth_a_look(scope):
+    if not _worth_a_look(lines):
         return out
+    agencies = _agencies_in(scope)
     for node, text in _short_texts(scope, _PHRASE_TAGS, _PROMO_MAX_CHARS, own_text=True):
-        credit = _credit(text)
+        credit = _credit(text, agencies)
         if not credit and not _card_phrase(node, text):
             continue
         node = _outermost(node, text, scope)
@@ -262,20 +275,22 @@ _DATE_REPEATS = 3
 _LISTING_LINKS = 0.35  # share of the block's text in links that makes it a list of teasers
 
 
-def _date_lines(scope: LexborNode) -> int:
-    lines = scope.text(deep=True, separator="\n", strip=True).split("\n")
-    return sum(1 for line in lines if len(line) <= _DATE_MAX_CHARS and _TEASER_DATE.match(line))
+def _date_lines(lines: str) -> int:
+    return sum(
+        1 for line in lines.split("\n") if len(line) <= _DATE_MAX_CHARS and _TEASER_DATE.match(line)
+    )
 
 
-def teaser_date_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+def teaser_date_removals(scope: LexborNode, total: int, lines: str) -> list[LexborNode]:
     """Dates, relative times and reading times standing alone on the teasers of a link list
     ("Feb 9, 2026", "3 months ago", "7 min read"), when at least ``_DATE_REPEATS`` of them sit
     in cards of a block made mostly of links.
 
     Not a date that is a link of its own (a post's permalink: forum threads date their posts
     so) nor one that is part of a line ("Updated 6 days ago": a field of the item).
+    ``lines``: the block's text nodes, one a line.
     """
-    if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(scope) < _DATE_REPEATS:
+    if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(lines) < _DATE_REPEATS:
         return []
     linked = {" ".join(deep_text(a).split()) for a in scope.css("a")}
     found: list[LexborNode] = []
@@ -306,12 +321,18 @@ def _stands_alone(node: LexborNode) -> bool:
     return parent is not None and not parent.text(deep=False, strip=True)
 
 
-def duplicate_link_removals(scope: LexborNode) -> list[LexborNode]:
-    """The second copy of a link (same target, same text) within one card, the copy outside
-    a heading, when it stands alone; only when at least ``_MIN_REPEATS`` cards do so."""
+def _links_by_target(scope: LexborNode) -> dict[str, list[LexborNode]]:
+    """The links under ``scope`` by their ``href``, in document order."""
     by_href: dict[str, list[LexborNode]] = defaultdict(list)
     for link in scope.css("a[href]"):
         by_href[link.attrs.get("href") or ""].append(link)
+    return by_href
+
+
+def duplicate_link_removals(by_href: dict[str, list[LexborNode]]) -> list[LexborNode]:
+    """The second copy of a link (same target, same text) within one card, the copy outside
+    a heading, when it stands alone; only when at least ``_MIN_REPEATS`` cards do so
+    (``by_href``: the block's links by target)."""
     links: dict[tuple[str, str], list[LexborNode]] = defaultdict(list)
     for href, same in by_href.items():
         if len(same) < 2 or href.startswith(("#", "javascript:")):
@@ -353,21 +374,27 @@ _TOOLBAR_HINT = re.compile(
     r"\b(?:sort|order|filters?|refine|view)\b",
     re.IGNORECASE,
 )
+# How every caption opens (whitespace is \W: the same before and after collapsing it).
+_TOOLBAR_START = re.compile(r"\W*(?:sort|order|popular|active|filter|refine|view)", re.IGNORECASE)
 _TOOLBAR_TAGS = "div, span, p, li, label, strong, b, small, h2, h3, h4, h5, h6, legend, dt"
 _TOOLBAR_MAX_CHARS = 60
 
 
-def toolbar_removals(scope: LexborNode) -> list[LexborNode]:
+def toolbar_removals(scope: LexborNode, lines: str) -> list[LexborNode]:
     """The captions of a results toolbar whose pickers are gone ("Sort by:", "Sort: Best
-    Match", "View:", "Filters"), each the whole text of a short element."""
-    lines = scope.text(deep=True, separator="\n", strip=True).split("\n")
-    if not any(len(line) <= _TOOLBAR_MAX_CHARS and _TOOLBAR_HINT.search(line) for line in lines):
+    Match", "View:", "Filters"), each the whole text of a short element (``lines``: the
+    block's text nodes, one a line)."""
+    if not any(
+        len(line) <= _TOOLBAR_MAX_CHARS and _TOOLBAR_HINT.search(line) for line in lines.split("\n")
+    ):
         return []
-    found = [
-        node
-        for node, text in _short_texts(scope, _TOOLBAR_TAGS, _TOOLBAR_MAX_CHARS)
-        if _TOOLBAR.match(text) and (":" in text or not _heading(node))
-    ]  # a heading "Filters" without a colon may open a section of documentation
+    found = []
+    for node, text in short_texts(scope, scope.css(_TOOLBAR_TAGS), _TOOLBAR_MAX_CHARS):
+        if not _TOOLBAR_START.match(text):
+            continue  # (most texts: not collapsed nor matched)
+        text = " ".join(text.split())
+        if _TOOLBAR.match(text) and (":" in text or not _heading(node)):
+            found.append(node)  # a heading "Filters" without a colon may open documentation
     return topmost(found)
 
 
@@ -389,15 +416,13 @@ def _card_of(first: LexborNode, second: LexborNode, sizes: dict[int, int]) -> Le
     return card if sizes[card.mem_id] <= _CARD_CHARS else None
 
 
-def second_rendering_removals(scope: LexborNode) -> list[LexborNode]:
+def second_rendering_removals(by_href: dict[str, list[LexborNode]]) -> list[LexborNode]:
     """The second of two links to the same target in one card whose texts differ and are
     both long: cards lay a link over the whole card that carries a full description of the
     item ("Brand - Model. Color Grey. On sale for $108.00. 4.4 out of 5 stars"), then show
     the visible link; the item is written out twice. The copy outside a heading goes, when
-    it stands alone; only when at least ``_MIN_REPEATS`` cards do so."""
-    by_href: dict[str, list[LexborNode]] = defaultdict(list)
-    for link in scope.css("a[href]"):
-        by_href[link.attrs.get("href") or ""].append(link)
+    it stands alone; only when at least ``_MIN_REPEATS`` cards do so (``by_href``: the
+    block's links by target)."""
     out: list[LexborNode] = []
     sizes: dict[int, int] = {}
     for href, same in by_href.items():
@@ -418,11 +443,14 @@ def second_rendering_removals(scope: LexborNode) -> list[LexborNode]:
 
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
+    # (the block's text nodes, one a line, and its links: read once for several rules)
+    lines = scope.text(deep=True, separator="\n", strip=True)
+    by_href = _links_by_target(scope)
     return (
-        _phrase_removals(scope)
+        _phrase_removals(scope, lines)
         + field_label_removals(scope)
-        + teaser_date_removals(scope, total)
-        + duplicate_link_removals(scope)
-        + second_rendering_removals(scope)
-        + toolbar_removals(scope)
+        + teaser_date_removals(scope, total, lines)
+        + duplicate_link_removals(by_href)
+        + second_rendering_removals(by_href)
+        + toolbar_removals(scope, lines)
     )
