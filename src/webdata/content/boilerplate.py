@@ -66,6 +66,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.accordion_titles import accordion_title
 from webdata.content.card_tags import card_tag_row
 from webdata.content.dom import (
+    deep_text,
     link_text_len,
     lowered_text,
     short_texts,
@@ -239,7 +240,7 @@ _DISPLAY_CLASSES = frozenset(
 
 
 def _has_text(node: LexborNode) -> bool:
-    return bool(node.text(deep=True, strip=True))
+    return text_len(node) > 0
 
 
 def _disclosure_question(node: LexborNode) -> bool:
@@ -273,19 +274,20 @@ def _form_box_fits(node: LexborNode) -> bool:
 
 
 def _control_link(link: LexborNode) -> bool:
-    href = (link.attributes.get("href") or "").lstrip().lower()
-    text = link.text(deep=True, strip=True)
+    href = (link.attrs.get("href") or "").lstrip().lower()
+    text = deep_text(link)  # (the link rules measure every link: it is remembered)
     if href.startswith("javascript:"):
         return len(text) <= _UI_MAX_CHARS
     return not text and link.css_first(_PICTURES) is None
 
 
 def _cta_link(link: LexborNode) -> bool:
-    classes = (link.attributes.get("class") or "").lower()
-    if not classes:
-        return False
-    words = set(_WORDS.findall(classes.replace("_", "-")))
-    return bool(words & _CTA_WORDS) and len(link.text(deep=True, strip=True)) <= 40
+    return _cta_classes(link.attrs.get("class") or "") and text_len(link) <= 40
+
+
+@text_memo  # (pages repeat their links' class values)
+def _cta_classes(value: str) -> bool:
+    return not _CTA_WORDS.isdisjoint(_WORDS.findall(value.lower().replace("_", "-")))
 
 
 def heading_block(
@@ -308,11 +310,12 @@ def heading_block(
     return widest_while(heading, scope, opened) or heading
 
 
-def _holding_links(scope: LexborNode) -> set[int]:
-    """``mem_id`` of the elements under ``scope`` (and of ``scope``) that hold an ``<a>``."""
+def _holding_links(scope: LexborNode, links: list[LexborNode]) -> set[int]:
+    """``mem_id`` of the elements under ``scope`` (and of ``scope``) that hold one of its
+    ``links`` (``scope.css("a")``)."""
     own = scope.mem_id
     linked: set[int] = set()
-    for link in scope.css("a"):
+    for link in links:
         current = link.parent
         while current is not None:
             key = current.mem_id
@@ -325,12 +328,13 @@ def _holding_links(scope: LexborNode) -> set[int]:
     return linked
 
 
-def _link_lists(scope: LexborNode, total: int) -> list[LexborNode]:
-    """Blocks made almost only of links (menus, tag clouds, link lists), small in the block."""
+def _link_lists(scope: LexborNode, total: int, links: list[LexborNode]) -> list[LexborNode]:
+    """Blocks made almost only of links (menus, tag clouds, link lists), small in the block;
+    ``links``: ``scope.css("a")``."""
     out: list[LexborNode] = []
     if link_text_len(scope) >= _LISTING_SCOPE * max(total, 1):
         return out  # a listing page: its link lists are its items
-    linked = _holding_links(scope)
+    linked = _holding_links(scope, links)
     limit = _SMALL_SHARE * total
     # Innermost first: a block holding one longer than the limit is longer too (its text
     # holds the other's), so the page's big wrappers are not read (a walk of the page each).
@@ -470,9 +474,10 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         for n in scope.css(_SMALL_CONTROLS)
         if n.mem_id != own and text_len(n) <= _SMALL_SHARE * total
     ]
-    found += [a for a in scope.css("a[class]") if _cta_link(a)]
-    found += [a for a in scope.css("a") if _control_link(a)]
-    found += _link_lists(scope, total)
+    links = scope.css("a")  # (one walk for the link rules)
+    found += [a for a in links if _cta_link(a)]
+    found += [a for a in links if _control_link(a)]
+    found += _link_lists(scope, total, links)
     found += footer_removals(scope, total)
     texts = _short_texts(scope)
     found += _ui_phrases(texts)
@@ -602,10 +607,8 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     own = scope.mem_id
     out: list[LexborNode] = []
     for node in scope.css("[class]"):
-        if node.mem_id == own:
-            continue
         value = node.attrs.get("class") or ""
-        if not _hiding(value):
+        if not _hiding(value) or node.mem_id == own:
             continue
         classes = value.lower().split()
         if text_len(node) <= _SMALL_SHARE * total and not _tab_panel(node, classes):

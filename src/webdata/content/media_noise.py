@@ -41,12 +41,13 @@ _PIXEL_MAX = 2
 # (in a frame's inline style: widgets that load collapsed are written ``height: 0px``)
 _STYLE_SIZE = re.compile(r"(?:^|;)\s*(width|height)\s*:\s*(\d+(?:\.\d+)?)px", re.IGNORECASE)
 _SOURCE_ATTRS = ("src", "data-src", "data-lazy-src", "data-original")
+_SIZE = re.compile(r"\s*(\d+)(?:px)?\s*$")
 
 
 def _size(value: str | None) -> int | None:
     if not value:
         return None
-    match = re.match(r"\s*(\d+)(?:px)?\s*$", value)
+    match = _SIZE.match(value)
     return int(match.group(1)) if match else None
 
 
