@@ -112,6 +112,7 @@ from webdata.content.repeated_blocks import repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
+from webdata.content.shared_link_texts import shared_link_text_removals
 from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
@@ -119,7 +120,7 @@ from webdata.content.side_lists import side_list_removals
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
-from webdata.content.teaser_links import read_more_removals
+from webdata.content.teaser_links import page_links, read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thread_toolbar import thread_toolbar_removals
@@ -397,7 +398,9 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_stamp_removals(scope)
     found += card_date_removals(scope)
     found += sponsored_block_removals(scope, total)
-    found += read_more_removals(scope)
+    links = page_links(scope)
+    found += read_more_removals(links)
+    found += shared_link_text_removals(links)
     found += side_list_removals(scope, total)
     found += home_menu_removals(scope, total)
     found += dropdown_removals(scope, total)

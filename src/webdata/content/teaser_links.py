@@ -24,14 +24,24 @@ _CARD_MAX_CHARS = 1500  # a teaser, not a page section
 _MIN_CARDS = 3
 
 
-def read_more_removals(scope: LexborNode) -> list[LexborNode]:
-    """Short links repeating, with the same words on at least ``_MIN_CARDS`` cards, the
-    target of their card's title link."""
-    by_href: dict[str, list[LexborNode]] = defaultdict(list)
+def page_links(scope: LexborNode) -> list[tuple[LexborNode, str]]:
+    """The links under ``scope`` to another page (not in-page, not script), with their
+    ``href``: read once for the rules on links (a pass over a block's links costs as much as
+    such a rule)."""
+    out: list[tuple[LexborNode, str]] = []
     for link in scope.css("a[href]"):
         href = link.attrs.get("href") or ""
         if href and not href.startswith(("#", "javascript:")):
-            by_href[href].append(link)
+            out.append((link, href))
+    return out
+
+
+def read_more_removals(links: list[tuple[LexborNode, str]]) -> list[LexborNode]:
+    """Short links repeating, with the same words on at least ``_MIN_CARDS`` cards, the
+    target of their card's title link (``links``: :func:`page_links` of the block)."""
+    by_href: dict[str, list[LexborNode]] = defaultdict(list)
+    for link, href in links:
+        by_href[href].append(link)
     by_text: dict[str, list[LexborNode]] = defaultdict(list)
     for same in by_href.values():
         if len(same) < 2:
@@ -51,7 +61,7 @@ def read_more_removals(scope: LexborNode) -> list[LexborNode]:
                 continue
             by_text[text.lower()].append(link)
     out: list[LexborNode] = []
-    for links in by_text.values():
-        if len(links) >= _MIN_CARDS:
-            out += links
+    for ctas in by_text.values():
+        if len(ctas) >= _MIN_CARDS:
+            out += ctas
     return out
