@@ -57,3 +57,19 @@ def test_linear_and_no_backtracking() -> None:
     start = time.process_time()
     assert len(thread_toolbar_removals(body)) == 3 * 2 * 4000
     assert time.process_time() - start < 1.0
+
+
+def test_q_and_a_buttons_go() -> None:
+    tools = (
+        "<div class='x7'><a class='x8' href='/questions/ask'>Ask Question</a></div>"
+        "<div class='x9'><select><option>Highest score (default)</option></select>"
+        "<button class='x10' type='button'>Reset to default</button></div>"
+    )
+    body = f"<div class='x6'><h1>Oil change</h1>{tools}" + "".join(
+        f"<div class='x5'><p>{t}</p></div>" for t in TEXTS
+    )
+    md = page_markdown(body + "<p>Ask a question like this one.</p></div>", URL, head=HEAD)
+    for gone in ("Ask Question", "Reset to default"):
+        assert gone not in md
+    for kept in ("POST_ONE", "Ask a question like this one."):
+        assert kept in md

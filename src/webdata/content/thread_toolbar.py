@@ -21,9 +21,15 @@ from webdata.content.dom import keyword_hits, text_len, topmost, widest_matching
 from webdata.content.forum_noise import is_thread_page
 
 _MAX_CHARS = 80
-_BUTTON = r"(?:print\s+view|post\s+(?:a\s+)?reply|new\s+topic|locked|topic\s+locked)"
+_BUTTON = (
+    r"(?:print\s+view|post\s+(?:a\s+)?reply|new\s+topic|locked|topic\s+locked"
+    r"|ask\s+(?:a\s+)?question|reset\s+to\s+default)"  # (Q&A: the sort picker's reset)
+)
 _BUTTONS = re.compile(rf"^\W*{_BUTTON}(?:\W+{_BUTTON}){{0,4}}\W*$", re.IGNORECASE)
-_BUTTON_KEYWORDS = ("print view", "post reply", "post a reply", "new topic", "locked")
+_BUTTON_KEYWORDS = (
+    "print view", "post reply", "post a reply", "new topic", "locked", "ask question",
+    "ask a question", "reset to default",
+)  # fmt: skip
 _COUNTER = re.compile(
     r"^\W*[\d.,]+\s+posts?\s*[\u2022\u00b7|,-]\s*page\s*(?:\d+\s*)?of(?:\s*\d+)?[\s\d.,\u2022\u2026]*$",
     re.IGNORECASE,
