@@ -100,6 +100,7 @@ from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.poster_fields import poster_field_removals
 from webdata.content.pre_headline import pre_headline_removals
+from webdata.content.press_quotes import keep_press_quotes
 from webdata.content.product_carousels import carousel_removals
 from webdata.content.product_description import keep_labelled_description
 from webdata.content.product_prices import repeated_price_removals
@@ -450,6 +451,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += pre_headline_removals(scope, total)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
+    found = keep_press_quotes(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays

@@ -47,14 +47,20 @@ _MIN_SIGNALS = 2
 _MAX_SHARE = 0.6
 
 
-def _customer_reviews(block: LexborNode) -> bool:
-    """Whether ``block``'s text says at least ``_MIN_SIGNALS`` kinds of review lines."""
+def customer_review_text(text: str, kinds_needed: int = 1) -> bool:
+    """Whether ``text`` says at least ``kinds_needed`` kinds of lines only customers'
+    reviews say (a rating out of 5, a verified buyer, a review's age...)."""
     kinds: set[str] = set()
-    for match in _SIGNALS.finditer(block.text(deep=True, separator=" ")):
+    for match in _SIGNALS.finditer(text):
         kinds.add(match.lastgroup or "")
-        if len(kinds) >= _MIN_SIGNALS:
+        if len(kinds) >= kinds_needed:
             return True
     return False
+
+
+def _customer_reviews(block: LexborNode) -> bool:
+    """Whether ``block``'s text says at least ``_MIN_SIGNALS`` kinds of review lines."""
+    return customer_review_text(block.text(deep=True, separator=" "), _MIN_SIGNALS)
 
 
 def review_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
