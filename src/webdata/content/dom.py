@@ -50,13 +50,17 @@ def named(node: LexborNode, words: frozenset[str]) -> bool:
     return any(not words.isdisjoint(token_words(token)) for token in value.split())
 
 
-@text_memo
-def _split_words(token: str) -> tuple[str, ...]:
-    if token.isascii() and token.isalnum() and token.islower():  # one word (most tokens)
-        return (token,)
-    if not token.islower():  # (most tokens are lowercase already: no camel case to split)
-        token = _CAMEL.sub("-", token).lower()
-    return tuple(_WORD.findall(token))
+def split_words(text: str) -> tuple[str, ...]:
+    """The lowercase words of a class/id token, or of a whole class/id value (the words of
+    each of its tokens), not remembered (``token_words`` remembers them per token)."""
+    if text.isascii() and text.isalnum() and text.islower():  # one word (most tokens)
+        return (text,)
+    if not text.islower():  # (most tokens are lowercase already: no camel case to split)
+        text = _CAMEL.sub("-", text).lower()
+    return tuple(_WORD.findall(text))
+
+
+_split_words = text_memo(split_words)
 
 
 # (deep_text, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so

@@ -63,6 +63,7 @@ from webdata.content.dom import (
     contains,
     link_text_len,
     measuring,
+    split_words,
     text_len,
     text_memo,
     token_words,
@@ -268,6 +269,10 @@ def _token_cached(token: str, scoped: bool) -> bool:
 # repeat their values; a dict lookup and a map over the tokens cost less than lru_cache's
 # call and a generator in the pass over every element having one.
 def _value_verdict(value: str, scoped: bool) -> bool:
+    # (most values have no chrome word at all, and a token's words, build-generated name or
+    # not, are among the value's: their tokens are not judged one by one)
+    if _CHROME_WORDS.isdisjoint(split_words(value)):
+        return False
     return any(map(_VERDICTS[scoped], value.split()))
 
 
