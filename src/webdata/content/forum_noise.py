@@ -58,7 +58,6 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
     HIDDEN_STYLE,
-    contains,
     has_ancestor_in,
     text_len,
     token_words,
@@ -377,12 +376,16 @@ def _preview_copies(scope: LexborNode) -> list[LexborNode]:
 
 
 def _hidden(node: LexborNode) -> bool:
-    if "hidden" in node.attrs or HIDDEN_STYLE.search(node.attrs.get("style") or ""):
+    attrs = node.attributes
+    if "hidden" in attrs or HIDDEN_STYLE.search(attrs.get("style") or ""):
         return True
-    for token in (node.attrs.get("class") or "").lower().split():
-        words = token_words(token)
-        if token in _HIDING_CLASSES or ("display" in words and "none" in words):
+    for token in (attrs.get("class") or "").lower().split():
+        if token in _HIDING_CLASSES:
             return True
+        if "none" in token and "display" in token:  # (a token's words are parts of it)
+            words = token_words(token)
+            if "display" in words and "none" in words:
+                return True
     return False
 
 
@@ -416,11 +419,17 @@ def keep_post_bylines(scope: LexborNode, found: list[LexborNode]) -> list[Lexbor
     # other rules may have picked the name's own link (a name repeated on every post) or an
     # element holding it (phpBB's <dt> around avatar and name): the name stays all the same
     ids = {n.mem_id for n in names}
+    holding: dict[int, LexborNode] = {}  # each name and its ancestors -> the first name held
+    for name in names:
+        current: LexborNode | None = name
+        while current is not None:
+            holding.setdefault(current.mem_id, name)
+            current = current.parent
     kept: list[LexborNode] = []
     for node in out:
         if has_ancestor_in(node, ids):
             continue
-        inner = next((n for n in names if contains(node, n)), None)
+        inner = holding.get(node.mem_id)
         kept += [node] if inner is None else _rest(node, inner)
     return kept
 
@@ -440,7 +449,7 @@ def _post_date(node: LexborNode) -> LexborNode | None:
     """The post's date link in ``node``, a short header inside a post (an element carrying a
     post's id): the link's whole text is the date. The link-list rule takes such headers
     (a subject link and a date link), yet the date is the post's own."""
-    if len(node.text(deep=True, strip=True)) > _POST_HEADER_MAX_CHARS:
+    if text_len(node) > _POST_HEADER_MAX_CHARS:
         return None
     dates = [a for a in node.css("a") if _POST_DATE.match(a.text(deep=True, strip=True))]
     if len(dates) != 1:
@@ -479,9 +488,11 @@ def _panel_name(node: LexborNode) -> LexborNode | None:
 
 def _byline(node: LexborNode) -> bool:
     for token in (node.attrs.get("class") or "").split():
+        if "author" not in token.lower():
+            continue  # (a token's words are parts of it)
         words = set(token_words(token))
         if "author" in words and words <= _BYLINE_WORDS:
-            return len(node.text(deep=True, strip=True)) <= _BYLINE_MAX_CHARS
+            return text_len(node) <= _BYLINE_MAX_CHARS
     return False
 
 
@@ -510,7 +521,11 @@ def _quote_copies(scope: LexborNode) -> list[LexborNode]:
 def _class_word(node: LexborNode, words: frozenset[str]) -> bool:
     """Whether a class token of ``node`` holds one of ``words`` (``[class*=..]`` matched
     a substring: ``noticeboard`` is not a notice)."""
-    return any(words.intersection(token_words(c)) for c in (node.attrs.get("class") or "").split())
+    classes = node.attrs.get("class") or ""
+    lowered = classes.lower()
+    if not any(word in lowered for word in words):
+        return False  # (a token's words are parts of it: most classes hold none)
+    return any(words.intersection(token_words(c)) for c in classes.split())
 
 
 def _notice_box(node: LexborNode, total: int) -> bool:

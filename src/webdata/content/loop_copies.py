@@ -52,7 +52,11 @@ def _periods(values: Sequence[object]) -> Iterator[int]:
 
 def _copies(children: list[LexborNode]) -> int | None:
     """The length of the first run of ``children`` that the rest repeats, if any."""
-    # tags and text lengths first (memoized, cheap): most lists are not periodic even in them
+    # tags, then tags and text lengths first (memoized, cheap): most lists are not periodic
+    # even in them (a run repeated in full is repeated in its tags: the lengths are measured
+    # only for lists whose tags repeat)
+    if next(_periods([c.tag for c in children]), None) is None:
+        return None
     if next(_periods([(c.tag, text_len(c)) for c in children]), None) is None:
         return None
     keys = [_key(c) for c in children]
@@ -68,9 +72,9 @@ def loop_copy_removals(scope: LexborNode) -> list[LexborNode]:
     out: list[LexborNode] = []
     for node in scope.css("div, ul, ol, section"):
         children = [c for c in node.iter() if c.tag != "-text"]
-        if len(children) < _MIN_CHILDREN or _own_text(node):
+        if len(children) < _MIN_CHILDREN:
             continue
         size = _copies(children)
-        if size is not None:
+        if size is not None and not _own_text(node):  # (the rarer test first)
             out += children[size:]
     return out
