@@ -52,6 +52,7 @@ from webdata.content.dom import (
     ancestor_ids,
     contains,
     has_ancestor_in,
+    keyword_hits,
     text_len,
     token_words,
     topmost,
@@ -100,7 +101,6 @@ _PHRASE_WORDS = (
     "sold out", "available", "checkout", "details", "free", "say", "report", "prop", "duties",
     "generated", "wear", "model", "offer", "sale", "deal",
 )  # fmt: skip
-_PHRASE_KEYWORDS = ", ".join(f'*:lexbor-contains("{w}" i)' for w in _PHRASE_WORDS)
 _SHOP_PHRASE = re.compile(
     r"^\W*(?:"
     r".{0,40}\b(?:based\s+on|out\s+of|of)\s+[\d,.]+\s+reviews?.{0,40}|[\d,.]+\s+reviews?|"
@@ -460,7 +460,7 @@ def _phrases(scope: LexborNode) -> list[LexborNode]:
     the model's size (found by a keyword of their own text, then widened)."""
     found = (  # pieces joined by spaces: "<span>Arrives by</span><b>Today</b>" is two words
         widest_matching(hit, scope, _SHOP_PHRASE, _PHRASE_MAX_CHARS, separator=" ")
-        for hit in scope.css(_PHRASE_KEYWORDS)
+        for hit in keyword_hits(scope, _PHRASE_WORDS)  # (only the words the block holds)
     )
     return [node for node in found if node is not None]
 

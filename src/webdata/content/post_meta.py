@@ -29,7 +29,7 @@ from collections import Counter
 from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
-from webdata.content.dom import text_len, token_words
+from webdata.content.dom import text_len, text_memo, token_words
 from webdata.content.forum_noise import is_thread_page
 
 # (the elements the rule can accept, found by lexbor: most elements are not, and are spared
@@ -86,6 +86,12 @@ def _meta_token(token: str) -> bool:
     return bool(words & _DATE_WORDS) and bool(words & _DATE_OWNERS)
 
 
+@text_memo  # (pages repeat their class values)
+def _meta_value(value: str) -> bool:
+    """Whether a token of a class and id ``value`` names a post's author or date."""
+    return any(_meta_token(token) for token in value.split())
+
+
 def post_meta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """The post's author and date elements under ``scope`` (text length ``total``): see the
     module."""
@@ -97,7 +103,7 @@ def post_meta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     for node in scope.css(_SELECTOR):
         attrs = node.attributes
         value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
-        if node.mem_id == scope.mem_id or not any(_meta_token(t) for t in value.split()):
+        if node.mem_id == scope.mem_id or not _meta_value(value):
             continue
         counts[attrs.get("class") or ""] += 1
         size = text_len(node)
