@@ -108,6 +108,7 @@ from webdata.content.product_prices import repeated_price_removals
 from webdata.content.promo_banners import promo_banner_removals
 from webdata.content.qa_cards import qa_card_removals
 from webdata.content.qa_comments import qa_comment_removals
+from webdata.content.reaction_links import reaction_link_removals
 from webdata.content.reader_only import reader_only_removals
 from webdata.content.region_prompts import region_prompt_removals
 from webdata.content.repeated_blocks import repeated_block_removals
@@ -423,6 +424,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += qa_comment_removals(scope)
     found += topic_teaser_removals(scope)
     found += thread_toolbar_removals(scope)
+    found += reaction_link_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += citation_list_removals(scope, total)
