@@ -120,6 +120,7 @@ from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
 from webdata.content.side_lists import side_list_removals
+from webdata.content.size_charts import keep_size_charts
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
@@ -459,6 +460,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
     found = keep_press_quotes(scope, found)
+    found = keep_size_charts(scope, found)
     found = keep_post_bylines(scope, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays

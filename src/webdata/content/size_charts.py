@@ -1,0 +1,55 @@
+"""A product's size chart, kept when the shop rules take its "Size guide" block.
+
+``commerce_noise`` removes the blocks opened by "Size guide" / "Size chart" headings: most
+are a link to the shop's generic guide, a fit finder or a picker's prompt. Some are the
+product's own measurements (a bed sheet's "Twin: 64x90 | 39x75x16 | 71x98"), which the
+truths keep as its specifications. On a product page
+(:func:`commerce_noise.is_product_page`), an element about to be removed stays when its
+first heading says "Size guide" or "Size chart" and it holds a table of at least
+:data:`_MIN_ROWS` rows, most of them (:data:`_ROW_SHARE`) holding a number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.commerce_noise import is_product_page
+from webdata.content.dom import deep_text, has_ancestor_in, text_len
+
+_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
+_LABEL = re.compile(r"^\W*(?:size\s+(?:guide|chart)|sizing(?:\s+(?:guide|chart))?)\W*$", re.I)
+_DIGIT = re.compile(r"\d")
+_MIN_ROWS = 3
+_ROW_SHARE = 0.6
+_MAX_CHARS = 5000  # a chart and its notes, not a page
+
+
+def _size_chart(node: LexborNode) -> bool:
+    if text_len(node) > _MAX_CHARS or "size" not in deep_text(node)[:200].lower():
+        return False
+    heading = node.css_first(_HEADINGS)
+    if heading is None or not _LABEL.match(heading.text(deep=True, separator=" ", strip=True)):
+        return False
+    for table in node.css("table"):
+        rows = [row for row in table.css("tr") if text_len(row)]
+        numbered = sum(1 for row in rows if _DIGIT.search(deep_text(row)))
+        if numbered >= _MIN_ROWS and numbered >= _ROW_SHARE * len(rows):
+            return True
+    return False
+
+
+def keep_size_charts(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:
+    """``found`` without the blocks of the product's size chart (and what they hold), on a
+    product page."""
+    if not found or not is_product_page(scope):
+        return found
+    charts = [node for node in found if _size_chart(node)]
+    if not charts:
+        return found
+    ids = {node.mem_id for node in found}
+    keep = {node.mem_id for node in charts if not has_ancestor_in(node, ids)}
+    if not keep:
+        return found
+    return [n for n in found if n.mem_id not in keep and not has_ancestor_in(n, keep)]
