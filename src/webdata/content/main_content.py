@@ -7,7 +7,9 @@
    off thread pages most of their headings links, a grid of related posts),
    holding at least a fifth of the page's text (a ``<main>`` holding the page's ``<h1>``: a
    twentieth); widened to take in the page's
-   ``<h1>`` when that sits just outside it (unless that means the whole body).
+   ``<h1>`` when that sits just outside it (unless that means the whole body). Without
+   one, the lowest block around the ``<h1>`` holding nearly all the text beside the page's
+   landmarks (``headline_block.py``), the removals scoped in it as in a ``<main>``.
 2. Remove boilerplate inside that block (or inside the whole body when there is none):
    navigation, page-level headers and footers, asides, dialogs and modals, cookie/consent
    banners, share bars, ads, skip links, by tag, ARIA role, and class/id words. Class/id
@@ -85,6 +87,7 @@ from webdata.content.forum_signatures import signature_removals
 from webdata.content.forum_titles import title_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
+from webdata.content.headline_block import headline_block
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
@@ -577,6 +580,8 @@ def find_main_content(body: LexborNode) -> MainContent:
         mark_thread_structure(body)
         body_len = text_len(body)
         block = semantic_block(body, body_len)
+        if block is None:  # the block around the headline, its removals scoped as in a <main>
+            block = headline_block(body, body_len)
         scope = block if block is not None else body
         total = text_len(scope) if block is not None else body_len
         removals = _removals(scope, total, scoped=block is not None)

@@ -1,0 +1,103 @@
+"""The main block of a page without ``<main>`` / ``<article>``: the block around its headline.
+
+Without a semantic block, the removals of ``main_content`` ran over the whole body as page
+level: a header holding a post's byline, a table named ``sticky-header``, prose panels named
+``widget`` were all taken for the site's chrome, and a page lost its text (a list page its
+tables, a page-builder article its panels). Such a page usually still has one block that a
+``<main>`` would have marked: the lowest one that holds the page's ``<h1>`` and nearly all of
+the text beside the site's header, footer, navigation and asides. It is found by descending
+from the body along the ``<h1>``'s ancestors while the next one holds at least
+``_SHARE`` of the text of its parent that is not in those landmarks and no part after it is
+prose (text after the block goes on with it: a note, a sentence of the page's; a part before
+it is a breadcrumb or a notice, and links after it are menus and teaser lists); it is taken
+only when the descent ends at a small part holding the headline followed by a larger part (a
+title above the text), not when the text is spread over parts with the headline (a page
+wrapper), when the larger part comes before the headline (the site's header: a wrapper
+again), nor at a table, a list or inline markup. It must hold at least ``_MIN_SHARE`` of the
+page's text. The removals then run inside it as inside a ``<main>``. It reads only the
+``<h1>``'s ancestors and their children: cheap enough for every page without a semantic block.
+"""
+
+from __future__ import annotations
+
+from selectolax.lexbor import LexborNode
+
+from webdata.content.dom import link_text_len, text_len
+
+_SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, links, a widget
+_MIN_SHARE = 0.2  # of the page's text, as for a semantic block
+_LINK_DENSE = 0.5  # a part at least this much links is a menu or a list of links, not prose
+# Page landmarks: their text is not counted (they are removed anyway).
+_LANDMARK_TAGS = frozenset({"nav", "aside", "header", "footer", "dialog"})
+_LANDMARK_ROLES = frozenset(
+    {"navigation", "banner", "contentinfo", "complementary", "search", "dialog"}
+)
+# Blocks the descent goes into (not tables, lists or inline markup).
+_BLOCKS = frozenset({"div", "section", "article", "main", "form", "center"})
+
+
+def _landmark(node: LexborNode) -> bool:
+    return node.tag in _LANDMARK_TAGS or node.attributes.get("role") in _LANDMARK_ROLES
+
+
+def _chain(body: LexborNode, h1: LexborNode) -> list[LexborNode]:
+    """The ancestors of ``h1`` below ``body``, outermost first."""
+    chain: list[LexborNode] = []
+    current = h1.parent
+    while current is not None and current.mem_id != body.mem_id:
+        chain.append(current)
+        current = current.parent
+    chain.reverse()
+    return chain
+
+
+def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
+    """The lowest block holding the page's first ``<h1>`` and nearly all of the text beside
+    the page's landmarks, or None (no ``<h1>``, or no such block below the body).
+
+    ``body_len`` is the text length of ``body``.
+    """
+    h1 = body.css_first("h1")
+    if h1 is None or body_len == 0:
+        return None
+    node = body
+    for step in [*_chain(body, h1), h1]:
+        if node.text(deep=False, strip=True):
+            return None  # text right inside the block would be left beside the descent
+        landmarks = sum(text_len(c) for c in node.iter() if _landmark(c))
+        content = text_len(node) - landmarks
+        size = 0 if _landmark(step) else text_len(step)
+        if size < _SHARE * content or step.tag not in _BLOCKS or _landmark(step):
+            if size * 2 < content and _beside(node, step, size):
+                break  # the headline's part is a title above the text
+            return None  # the text spread over parts with the headline, or a table, a list
+        if size < content and _prose_after(node, step):
+            return None  # the text goes on after the block: it is not the whole of it
+        node = step
+    if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
+        return None
+    return node
+
+
+def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
+    """Whether a part of ``node`` after ``step`` (``size`` characters), not a landmark, holds
+    more text than it: the headline is a title above the block's text (a larger part before
+    it is the site's header: ``node`` is a page wrapper)."""
+    after = False
+    for child in node.iter():
+        if after and text_len(child) > size and not _landmark(child):
+            return True
+        after = after or child.mem_id == step.mem_id
+    return False
+
+
+def _prose_after(node: LexborNode, step: LexborNode) -> bool:
+    """Whether a part of ``node`` after ``step``, not a landmark, is text rather than links
+    (before it, a part is a breadcrumb or a notice above the block)."""
+    after = False
+    for child in node.iter():
+        size = text_len(child) if after and not _landmark(child) else 0
+        if size and link_text_len(child) < _LINK_DENSE * size:
+            return True
+        after = after or child.mem_id == step.mem_id
+    return False

@@ -1,0 +1,118 @@
+"""Without ``<main>``/``<article>``, the block around the ``<h1>`` is the main block: the
+removals inside it are scoped as inside a ``<main>`` (a post's panels and tables stay)."""
+
+from __future__ import annotations
+
+import time
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from tests.content.pages import html_markdown
+from webdata.content.dom import text_len
+from webdata.content.headline_block import headline_block
+
+URL = "https://example.com/guides/salary"
+PROSE = (
+    "Negotiating a salary feels awkward, yet most employers expect it and plan for it. "
+    "Prepare figures from several sources, name a range and explain the value you bring. "
+)
+MENU = "".join(f"<li><a href='/s/{n}'>Section number {n}</a></li>" for n in range(12))
+CHROME_TOP = f"<header><nav><ul>{MENU}</ul></nav></header>"
+CHROME_END = f"<footer><ul>{MENU}</ul><p>Copyright Example Media</p></footer>"
+
+
+def _page(body: str) -> str:
+    return f"<html><head><title>Guide</title></head><body>{body}</body></html>"
+
+
+def _body(html: str) -> tuple[LexborNode, int]:
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    return body, text_len(body)
+
+
+def test_prose_panels_named_widget_stay_around_the_headline() -> None:
+    # a page builder's panels of prose, each named "widget": page chrome at page level
+    panels = "".join(
+        f"<div class='so-panel widget widget_text'><h2>Step {n}</h2><p>{PROSE * 3}</p></div>"
+        for n in range(4)
+    )
+    html = _page(
+        f"{CHROME_TOP}<div class='site'><div class='top-photo'>"
+        "<div class='title'><h1>Why negotiate your salary</h1></div>"
+        f"<div class='panels'>{panels}</div></div></div>{CHROME_END}"
+    )
+    md = html_markdown(html, URL)
+    assert "Step 0" in md and "Step 3" in md
+    assert "Section number 3" not in md
+
+
+def test_a_link_dense_table_named_like_a_header_stays_on_a_list_page() -> None:
+    rows = "".join(
+        f"<tr><td><a href='/w/{n}'>Laureate number {n}</a></td>"
+        f"<td><a href='/c/{n}'>Country {n}</a></td><td>{1900 + n}</td></tr>"
+        for n in range(40)
+    )
+    html = _page(
+        f"{CHROME_TOP}<div class='page'><div class='content'>"
+        "<div class='heading'><h1>List of laureates</h1></div>"
+        f"<div class='text'><p>{PROSE}</p>"
+        f"<table class='wikitable sticky-header'>{rows}</table></div></div></div>"
+        f"{CHROME_END}"
+    )
+    md = html_markdown(html, URL)
+    assert "Laureate number 39" in md
+    assert "Section number 3" not in md
+
+
+def test_the_block_is_the_lowest_holding_the_headline_and_the_text() -> None:
+    body, size = _body(
+        _page(
+            f"{CHROME_TOP}<div id='wrap'><div id='content'><h1>Title</h1>"
+            f"<div id='text'><p>{PROSE * 8}</p></div></div><div>{MENU}</div></div>"
+            f"{CHROME_END}"
+        )
+    )
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+
+
+def test_a_wrapper_with_the_site_header_before_the_headline_is_no_block() -> None:
+    # the larger part beside the headline's comes before it: the site's header, not text
+    header = f"<div id='top'><p>{PROSE * 3}</p></div>"
+    body, size = _body(
+        _page(f"<form id='form'>{header}<div id='pane'><h1>Title</h1><p>{PROSE}</p></div></form>")
+    )
+    assert headline_block(body, size) is None
+
+
+def test_no_block_without_a_headline_or_when_the_text_is_spread() -> None:
+    body, size = _body(_page(f"<div><div><p>{PROSE * 4}</p></div></div>"))
+    assert headline_block(body, size) is None
+    # the headline's part holds most of the text but not nearly all: a page wrapper
+    body, size = _body(
+        _page(
+            f"<div id='a'><h1>Title</h1><p>{PROSE * 3}</p></div>"
+            f"<div id='b'><p>{PROSE * 2}</p></div>"
+        )
+    )
+    assert headline_block(body, size) is None
+
+
+def test_prose_after_the_block_keeps_the_descent_above_it() -> None:
+    # a sentence after the headline's block is the page's text too; links after it are not
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    body, size = _body(_page(f"<div id='wrap'>{text}<p>A closing sentence.</p></div>"))
+    assert headline_block(body, size) is None
+    body, size = _body(_page(f"<div id='wrap'>{text}<div>{MENU}</div></div>"))
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+
+
+def test_linear_in_page_size() -> None:
+    parts = "".join(f"<div><p>{PROSE}</p><a href='/x'>x</a></div>" for _ in range(4000))
+    nested = "<div>" * 200 + "<h1>Title</h1>" + "</div>" * 200
+    body, size = _body(_page(f"<div id='main'>{nested}<div>{parts}</div></div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0
