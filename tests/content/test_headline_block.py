@@ -109,6 +109,13 @@ def test_prose_after_the_block_keeps_the_descent_above_it() -> None:
     assert block is not None and block.attributes.get("id") == "content"
 
 
+def test_a_stray_line_after_a_long_block_does_not_keep_the_descent_above_it() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 40}</p></div>"
+    body, size = _body(_page(f"<div id='wrap'>{text}<p>Search</p></div>"))
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+
+
 def test_linear_in_page_size() -> None:
     parts = "".join(f"<div><p>{PROSE}</p><a href='/x'>x</a></div>" for _ in range(4000))
     nested = "<div>" * 200 + "<h1>Title</h1>" + "</div>" * 200

@@ -7,9 +7,10 @@ tables, a page-builder article its panels). Such a page usually still has one bl
 ``<main>`` would have marked: the lowest one that holds the page's ``<h1>`` and nearly all of
 the text beside the site's header, footer, navigation and asides. It is found by descending
 from the body along the ``<h1>``'s ancestors while the next one holds at least
-``_SHARE`` of the text of its parent that is not in those landmarks and no part after it is
-prose (text after the block goes on with it: a note, a sentence of the page's; a part before
-it is a breadcrumb or a notice, and links after it are menus and teaser lists); it is taken
+``_SHARE`` of the text of its parent that is not in those landmarks and the parts after it
+hold no prose beyond a stray line (``_STRAY`` of the text: a search label; more goes on with
+the block: a note, a sentence of the page's; a part before it is a breadcrumb or a notice,
+and links after it are menus and teaser lists); it is taken
 only when the descent ends at a small part holding the headline followed by a larger part (a
 title above the text), not when the text is spread over parts with the headline (a page
 wrapper), when the larger part comes before the headline (the site's header: a wrapper
@@ -26,6 +27,7 @@ from webdata.content.dom import link_text_len, text_len
 
 _SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, links, a widget
 _MIN_SHARE = 0.2  # of the page's text, as for a semantic block
+_STRAY = 0.01  # of the text: a stray line after the block (a search label, a notice)
 _LINK_DENSE = 0.5  # a part at least this much links is a menu or a list of links, not prose
 # Page landmarks: their text is not counted (they are removed anyway).
 _LANDMARK_TAGS = frozenset({"nav", "aside", "header", "footer", "dialog"})
@@ -71,7 +73,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
             return None  # the text spread over parts with the headline, or a table, a list
-        if size < content and _prose_after(node, step):
+        if size < content and _prose_after(node, step) > _STRAY * content:
             return None  # the text goes on after the block: it is not the whole of it
         node = step
     if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
@@ -91,13 +93,14 @@ def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
     return False
 
 
-def _prose_after(node: LexborNode, step: LexborNode) -> bool:
-    """Whether a part of ``node`` after ``step``, not a landmark, is text rather than links
-    (before it, a part is a breadcrumb or a notice above the block)."""
+def _prose_after(node: LexborNode, step: LexborNode) -> int:
+    """Characters of the parts of ``node`` after ``step``, not landmarks, that are text
+    rather than links (before it, a part is a breadcrumb or a notice above the block)."""
     after = False
+    prose = 0
     for child in node.iter():
         size = text_len(child) if after and not _landmark(child) else 0
         if size and link_text_len(child) < _LINK_DENSE * size:
-            return True
+            prose += size
         after = after or child.mem_id == step.mem_id
-    return False
+    return prose
