@@ -19,7 +19,8 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import deep_text, has_ancestor_in, text_len
+from webdata.content.dom import deep_text, text_len
+from webdata.content.keep_filters import spare_outermost
 from webdata.content.review_sections import customer_review_text
 
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
@@ -60,11 +61,4 @@ def keep_press_quotes(scope: LexborNode, found: list[LexborNode]) -> list[Lexbor
     hold), on a product page."""
     if not found or not is_product_page(scope):
         return found
-    quoted = [node for node in found if _press_quotes(node)]
-    if not quoted:
-        return found
-    ids = {node.mem_id for node in found}
-    keep = {node.mem_id for node in quoted if not has_ancestor_in(node, ids)}
-    if not keep:
-        return found
-    return [n for n in found if n.mem_id not in keep and not has_ancestor_in(n, keep)]
+    return spare_outermost(found, [node for node in found if _press_quotes(node)])

@@ -17,7 +17,8 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import has_ancestor_in, link_text_len, text_len, topmost
+from webdata.content.dom import link_text_len, text_len, topmost
+from webdata.content.keep_filters import spared
 
 _LABEL = re.compile(
     r"^\W*(?:(?:product\s+)?(?:description|details|overview)|"
@@ -72,6 +73,4 @@ def keep_labelled_description(scope: LexborNode, found: list[LexborNode]) -> lis
         if _words(scope).count(needle) > inside:
             continue  # also shown outside the removed elements: this one is a copy
         keep.add(node.mem_id)
-    if not keep:
-        return found
-    return [n for n in found if n.mem_id not in keep and not has_ancestor_in(n, keep)]
+    return spared(found, keep)

@@ -16,7 +16,8 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import deep_text, has_ancestor_in, text_len
+from webdata.content.dom import deep_text, text_len
+from webdata.content.keep_filters import spare_outermost
 
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _LABEL = re.compile(r"^\W*(?:size\s+(?:guide|chart)|sizing(?:\s+(?:guide|chart))?)\W*$", re.I)
@@ -45,11 +46,4 @@ def keep_size_charts(scope: LexborNode, found: list[LexborNode]) -> list[LexborN
     product page."""
     if not found or not is_product_page(scope):
         return found
-    charts = [node for node in found if _size_chart(node)]
-    if not charts:
-        return found
-    ids = {node.mem_id for node in found}
-    keep = {node.mem_id for node in charts if not has_ancestor_in(node, ids)}
-    if not keep:
-        return found
-    return [n for n in found if n.mem_id not in keep and not has_ancestor_in(n, keep)]
+    return spare_outermost(found, [node for node in found if _size_chart(node)])
