@@ -1,7 +1,7 @@
 """The press's quotes about a product, kept when the shop's review rules take them.
 
-Book, game and film pages quote the press under a "Reviews" heading ("'Rust is one of the
-cruelest games on Steam.' PC Gamer"): the publisher's own text about the product, which the
+Book, game and film pages quote the press under a "Reviews" heading ("'A gripping, humane
+novel.' The Daily Review"): the publisher's own text about the product, which the
 truths keep. Themes call that block ``reviews`` like the customers' reviews, so the class
 rules of ``commerce_noise`` remove it. On a product page
 (:func:`commerce_noise.is_product_page`), an element about to be removed stays when its
