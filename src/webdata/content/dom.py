@@ -63,11 +63,13 @@ def split_words(text: str) -> tuple[str, ...]:
 _split_words = text_memo(split_words)
 
 
-# (deep_text, link_text_len) memos by ``mem_id`` while ``measuring`` (a context variable, so
-# threads and tasks each have their own).
+# (deep_text, link_text_len, line_text) memos by ``mem_id`` while ``measuring`` (a context
+# variable, so threads and tasks each have their own).
 # Texts are read with ``skip_empty``: a text node of ASCII whitespace only strips to "" anyway,
 # and skipping it spares its decoding and stripping (about 10% of a deep read).
-_MEMO: ContextVar[tuple[dict[int, str], dict[int, int]] | None] = ContextVar("_MEMO", default=None)
+_MEMO: ContextVar[tuple[dict[int, str], dict[int, int], dict[int, str]] | None] = ContextVar(
+    "_MEMO", default=None
+)
 
 
 @contextmanager
@@ -75,7 +77,7 @@ def measuring() -> Iterator[None]:
     """Remember ``deep_text`` (so ``text_len``) and ``link_text_len`` of each node measured
     inside: the rules of onlyMainContent read and measure the same nodes many times. The tree
     must not change inside (a removed node's ``mem_id`` can be reused by a new one)."""
-    token = _MEMO.set(({}, {}))
+    token = _MEMO.set(({}, {}, {}))
     try:
         yield
     finally:
@@ -93,6 +95,20 @@ def deep_text(node: LexborNode) -> str:
     value = texts.get(key)
     if value is None:
         value = texts[key] = node.text(deep=True, strip=True, skip_empty=True)
+    return value
+
+
+def line_text(node: LexborNode) -> str:
+    """``node.text(deep=True, separator="\\n", strip=True)``: its text nodes stripped, one a
+    line (remembered while ``measuring``: several listing rules read the block's lines)."""
+    memo = _MEMO.get()
+    if memo is None:
+        return node.text(deep=True, separator="\n", strip=True)
+    lines = memo[2]
+    key = node.mem_id
+    value = lines.get(key)
+    if value is None:
+        value = lines[key] = node.text(deep=True, separator="\n", strip=True)
     return value
 
 

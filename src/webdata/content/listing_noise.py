@@ -49,6 +49,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import (
     contains,
     deep_text,
+    line_text,
     link_text_len,
     lowered_text,
     near_ancestor_tagged,
@@ -444,7 +445,7 @@ def second_rendering_removals(by_href: dict[str, list[LexborNode]]) -> list[Lexb
 def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) of collection/listing pages."""
     # (the block's text nodes, one a line, and its links: read once for several rules)
-    lines = scope.text(deep=True, separator="\n", strip=True)
+    lines = line_text(scope)
     by_href = _links_by_target(scope)
     return (
         _phrase_removals(scope, lines)

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import contains, deep_text, text_len, topmost
+from webdata.content.dom import contains, deep_text, line_text, text_len, topmost
 from webdata.content.forum_noise import is_thread_page
 
 _MONTH = (
@@ -122,7 +122,7 @@ def _outermost(node: LexborNode, text: str, scope_id: int) -> LexborNode:
 
 def card_date_removals(scope: LexborNode) -> list[LexborNode]:
     """Dates standing alone on at least ``_MIN_CARDS`` teasers of one list under ``scope``."""
-    lines = scope.text(deep=True, separator="\n", strip=True).split("\n")
+    lines = line_text(scope).split("\n")  # (read by listing_removals just before: remembered)
     if sum(1 for x in lines if len(x) <= _MAX_CHARS and _DATE.match(x)) < _MIN_CARDS:
         return []  # (most pages: no element is read)
     if is_thread_page(scope):
