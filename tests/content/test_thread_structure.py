@@ -113,3 +113,39 @@ def test_no_backtracking_on_hostile_text() -> None:
     for text in (junk, "x" * 100000):
         DATE.search(text)
     assert time.process_time() - start < 1.0
+
+
+def panel_post(i: int, name: str, text: str) -> str:
+    # no link names the poster: a bold name heads a panel of labelled fields; the posts'
+    # classes differ after the first (odd, even, first)
+    extra = ("p1 p2 p3", "p4")[i % 2]
+    return (
+        f"<div class='x1a2 {extra}'><h2><a href='?pid={i}#p{i}'>2025-11-0{i + 1} 15:14</a></h2>"
+        f"<div class='x3b4'><dl><dt><strong>NAME_{name}</strong></dt><dd>Member</dd>"
+        f"<dd><span>Registered: 2016-07-02</span></dd><dd><span>Posts: {i + 7}</span></dd></dl>"
+        f"<div class='x9e0'><p>{text}</p></div><p>{i + 3} likes</p></div></div>"
+    )
+
+
+def test_posters_panels_stand_for_profile_links() -> None:
+    posts = "".join(panel_post(i, n, TEXTS[i]) for i, n in enumerate(("ann", "bob")))
+    body = LexborHTMLParser(f"<div><h1>Oil</h1><div>{posts}</div></div>").body
+    assert body is not None
+    assert thread_structure(body)
+    md = page_markdown(f"<div><h1>Oil</h1><div>{posts}</div></div>", URL)
+    assert "POST_TWO" in md
+    assert "likes" not in md
+
+
+def test_one_posters_panels_are_no_thread() -> None:
+    posts = "".join(panel_post(i, "ann", TEXTS[i]) for i in range(3))
+    assert not thread_structure(LexborHTMLParser(f"<div>{posts}</div>").body)  # type: ignore[arg-type]
+
+
+def test_panels_linear_on_a_big_thread() -> None:
+    posts = "".join(panel_post(i % 9, f"u{i % 50}", TEXTS[i % 3]) for i in range(4000))
+    body = LexborHTMLParser(f"<div>{posts}</div>").body
+    assert body is not None
+    start = time.process_time()
+    assert thread_structure(body)
+    assert time.process_time() - start < 1.0

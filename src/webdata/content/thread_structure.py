@@ -7,8 +7,12 @@ still a thread when its body is made of posts: sibling blocks of one shape (tag 
 each holding a link to its poster's profile (``/members/jane.12/``, ``/u/jane``,
 ``memberlist.php?mode=viewprofile&u=3``, ``/users/12/jane``) and a date (a ``<time>``, or
 a short text with a date: "Mar 28, 2014", "2025-11-01 15:14", "30th March 2025", "3 days
-ago", "Tuesday at 12:03 PM"). :func:`mark_thread_structure` marks such a page a thread (the
-mark the thread rules read) when:
+ago", "Tuesday at 12:03 PM"). Where no post links its poster (an engine printing the name in
+bold), a poster's panel stands for the link: a small block of labelled fields
+("Registered: 2016-07-02", "Posts: 710", "Joined:", "Beiträge:") whose first text, the name,
+is not one of them; the posts are then alike by their tag and first class only (``post odd
+first``, ``post even``). :func:`mark_thread_structure` marks such a page a thread (the mark
+the thread rules read) when:
 
 * at least three sibling blocks of one shape each hold a poster's link and a date (or two
   holding a quarter of the page's text: a question and its one answer), and they are at
@@ -30,12 +34,19 @@ others, and on the pages this mark newly finds it lost more than it gained.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import document_html, link_text_len, text_len, topmost
+from webdata.content.dom import (
+    deep_text,
+    document_html,
+    keyword_hits,
+    link_text_len,
+    text_len,
+    topmost,
+)
 from webdata.content.forum_noise import STRUCTURE_MARK, THREAD_MARK, is_thread_page
 
 # A link to a member's profile: a path segment or query key naming members, users, profiles.
@@ -77,6 +88,22 @@ _PAIR_POSTS = 2  # a thread of two posts ...
 _PAIR_TEXT_SHARE = 0.25  # ... when they hold this much of the page's text
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _TEASER_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
+# The labels of a poster's panel beside each post ("Registered: 2016-07-02", "Posts: 710"),
+# in a few languages: where no link names the poster, the panel's first text does.
+_FIELD_LABELS = (
+    "registered:",
+    "joined:",
+    "posts:",
+    "member since",
+    "messages:",
+    "beiträge:",
+    "registriert:",
+    "inscrit le",
+    "mensajes:",
+)
+_FIELD_MAX_CHARS = 60
+_PANEL_MAX_CHARS = 200
+_PANEL_LEVELS = 4
 
 
 def profile_path(link: LexborNode) -> str | None:
@@ -98,6 +125,35 @@ def _poster(link: LexborNode) -> str | None:
     return path
 
 
+def _panel_posters(root: LexborNode) -> list[tuple[LexborNode, str]]:
+    """``(panel, name)`` for each poster's panel of labelled fields under ``root`` whose
+    first text (the poster's name, ``<dt><strong>jane</strong></dt>``) is not a field."""
+    out: dict[int, tuple[LexborNode, str]] = {}
+    for field in keyword_hits(root, _FIELD_LABELS):
+        text = deep_text(field).strip().lower()
+        if len(text) > _FIELD_MAX_CHARS or not text.startswith(_FIELD_LABELS):
+            continue
+        current = field.parent
+        for _ in range(_PANEL_LEVELS):
+            if current is None or text_len(current) > _PANEL_MAX_CHARS:
+                break
+            first = next(
+                (
+                    t
+                    for n in current.traverse(include_text=True)
+                    if n.tag == "-text"
+                    if (t := (n.text_content or "").strip())
+                ),
+                "",
+            )
+            if first and not first.lower().startswith(_FIELD_LABELS):
+                if len(first) <= _NAME_MAX_CHARS and current.mem_id not in out:
+                    out[current.mem_id] = (current, "name:" + first)
+                break
+            current = current.parent
+    return list(out.values())
+
+
 def is_poster_link(link: LexborNode) -> bool:
     """Whether ``link`` is a poster's name linking to their profile."""
     return _poster(link) is not None
@@ -116,6 +172,11 @@ def _shape(node: LexborNode) -> tuple[str, str]:
     return node.tag or "", node.attrs.get("class") or ""
 
 
+def _kind(node: LexborNode) -> tuple[str, str]:
+    """A looser shape: the tag and first class (``post odd first``, ``post even``)."""
+    return node.tag or "", (node.attrs.get("class") or "").partition(" ")[0]
+
+
 def _teaser(block: LexborNode) -> bool:
     """Whether ``block`` is headed by a link to another page (a teaser's title; a post's
     subject links to the post itself, ``#p123``, its poster's name to their profile)."""
@@ -127,19 +188,18 @@ def _teaser(block: LexborNode) -> bool:
     return text_len(link) >= _TEASER_LINK_SHARE * text_len(heading) > 0
 
 
-def post_groups(
-    root: LexborNode, min_posts: int = _MIN_POSTS
-) -> list[tuple[list[LexborNode], list[str]]]:
-    """The lists of at least ``min_posts`` sibling posts under ``root``, each with its posts'
-    posters (profile addresses): blocks of one shape, each with a poster's link and a date,
-    by several posters, not teasers nor links mostly (see the module's docstring)."""
+def _viable(
+    root: LexborNode,
+    anchors: list[tuple[LexborNode, str]],
+    min_posts: int,
+    shape: Callable[[LexborNode], tuple[str, str]],
+) -> tuple[dict[int, str], dict[tuple[int, str, str], list[LexborNode]]]:
+    """The posters of the blocks around ``anchors`` (a poster's link or panel, with the
+    poster), and those blocks grouped by parent and shape, enough of them by several."""
     posters: dict[int, str] = {}  # block -> the first poster's address in it
     blocks: dict[int, LexborNode] = {}
-    for link in root.css(PROFILE_LINKS):
-        poster = _poster(link)
-        if poster is None:
-            continue
-        for node in _ancestors(link):
+    for anchor, poster in anchors:
+        for node in _ancestors(anchor):
             if node.mem_id not in posters:  # (the first poster's)
                 posters[node.mem_id] = poster
                 blocks[node.mem_id] = node
@@ -147,12 +207,28 @@ def post_groups(
     for key, node in blocks.items():
         parent = node.parent
         if parent is not None and key != root.mem_id:
-            candidates.setdefault((parent.mem_id, *_shape(node)), []).append(node)
+            candidates.setdefault((parent.mem_id, *shape(node)), []).append(node)
     viable = {
         key: nodes
         for key, nodes in candidates.items()
         if len(nodes) >= min_posts and len({posters[n.mem_id] for n in nodes}) >= _MIN_POSTERS
     }
+    return posters, viable
+
+
+def post_groups(
+    root: LexborNode, min_posts: int = _MIN_POSTS
+) -> list[tuple[list[LexborNode], list[str]]]:
+    """The lists of at least ``min_posts`` sibling posts under ``root``, each with its posts'
+    posters (profile addresses): blocks of one shape, each with a poster's link and a date,
+    by several posters, not teasers nor links mostly (see the module's docstring)."""
+    links = [(link, p) for link in root.css(PROFILE_LINKS) if (p := _poster(link)) is not None]
+    shape = _shape
+    posters, viable = _viable(root, links, min_posts, shape)
+    if not viable:  # (a panel's name in place of a link: panels read only then, and the
+        # posts' first class their shape: an engine's posts with no link differ in the rest)
+        shape = _kind
+        posters, viable = _viable(root, _panel_posters(root), min_posts, shape)
     if not viable:
         return []  # (most pages: the dates are not read)
     # the dates in those blocks only (a date elsewhere dates none of them), each outermost
@@ -199,9 +275,9 @@ def post_groups(
             continue
         parent = posts[0].parent
         assert parent is not None
-        shape = _shape(posts[0])
+        first = shape(posts[0])
         alike = sum(
-            1 for c in parent.iter() if not (c.tag or "-").startswith("-") and _shape(c) == shape
+            1 for c in parent.iter() if not (c.tag or "-").startswith("-") and shape(c) == first
         )
         if len(posts) < _SHAPE_SHARE * alike:
             continue
