@@ -92,6 +92,7 @@ from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
+from webdata.content.landmark_content import keep_landmark_content
 from webdata.content.language_tables import language_table_removals
 from webdata.content.list_blocks import list_item
 from webdata.content.listing_noise import listing_removals
@@ -465,6 +466,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_press_quotes(scope, found)
     found = keep_size_charts(scope, found)
     found = keep_post_bylines(scope, found)
+    found = keep_landmark_content(scope, total, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_price_removals(scope, found)
