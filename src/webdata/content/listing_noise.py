@@ -140,14 +140,21 @@ def in_card(node: LexborNode, levels: int = _CARD_LEVELS) -> bool:
     return top is not None and top.css_first("img, picture") is not None
 
 
-def _card_phrase(node: LexborNode, text: str) -> bool:
-    if len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text):
+def _card_phrase(node: LexborNode, text: str, kind: str | None) -> bool:
+    """Whether ``node`` (text ``text`` of ``_phrase_kind`` ``kind``) is a card phrase."""
+    if kind == "action":
         return True
-    return (
-        _PROMO_HINT.search(text) is not None
-        and _PROMO.match(text) is not None
-        and node.css_first(_HEADINGS_OR_PICTURES) is None
-    )
+    return kind == "promo" and node.css_first(_HEADINGS_OR_PICTURES) is None
+
+
+def _phrase_kind(text: str) -> str | None:
+    """Which card phrase ``text`` is: "action" (a card action), "promo" (a promotion line, a
+    card phrase where its element holds no heading or picture) or None (neither)."""
+    if len(text) <= _ACTION_MAX_CHARS and _CARD_ACTION.match(text):
+        return "action"
+    if _PROMO_HINT.search(text) is not None and _PROMO.match(text) is not None:
+        return "promo"
+    return None
 
 
 def _outermost(node: LexborNode, text: str, scope: LexborNode) -> LexborNode:
@@ -221,9 +228,15 @@ def _phrase_removals(scope: LexborNode, lines: str) -> list[LexborNode]:
     if not _worth_a_look(lines):
         return out
     agencies = _agencies_in(scope)
+    # (the cards repeat their phrases: each text is asked once)
+    asked: dict[str, tuple[bool, str | None]] = {}
     for node, text in _short_texts(scope, _PHRASE_TAGS, _PROMO_MAX_CHARS, own_text=True):
-        credit = _credit(text, agencies)
-        if not credit and not _card_phrase(node, text):
+        answer = asked.get(text)
+        if answer is None:
+            credit = _credit(text, agencies)
+            answer = asked[text] = (credit, None if credit else _phrase_kind(text))
+        credit, kind = answer
+        if not credit and not _card_phrase(node, text, kind):
             continue
         node = _outermost(node, text, scope)
         if not in_card(node):
