@@ -130,6 +130,7 @@ from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import page_links, read_more_removals
 from webdata.content.teaser_meta import card_date_removals
+from webdata.content.thread_notices import thread_notice_removals
 from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thread_toolbar import thread_toolbar_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
@@ -453,6 +454,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += overlay_removals(scope, total)
     found += cookie_notice_removals(scope, total)
     found += dismissible_removals(scope, total)
+    found += thread_notice_removals(scope, total)
     found += invitation_removals(scope, total)
     found += explore_removals(scope, total)
     found += region_prompt_removals(scope, total)
