@@ -136,6 +136,7 @@ from webdata.content.thread_toolbar import thread_toolbar_removals
 from webdata.content.thumbnail_alts import clear_thumbnail_alts
 from webdata.content.tooltips import tooltip_removals
 from webdata.content.topic_teasers import topic_teaser_removals
+from webdata.content.trophy_links import trophy_link_removals
 from webdata.content.update_stamps import update_stamp_removals
 from webdata.content.wiki_chrome import wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
@@ -455,6 +456,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += cookie_notice_removals(scope, total)
     found += dismissible_removals(scope, total)
     found += thread_notice_removals(scope, total)
+    found += trophy_link_removals(scope)
     found += invitation_removals(scope, total)
     found += explore_removals(scope, total)
     found += region_prompt_removals(scope, total)
