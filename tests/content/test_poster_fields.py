@@ -61,7 +61,7 @@ def test_linear_on_a_big_thread() -> None:
     tree.root.attrs[THREAD_MARK] = "1"
     start = time.process_time()
     assert len(poster_field_removals(tree.body)) >= 4000
-    assert time.process_time() - start < 1.0
+    assert time.process_time() - start < 2.0  # linear: a quadratic pass takes minutes
 
 
 def test_an_avatars_letter_goes_beside_the_name() -> None:

@@ -56,7 +56,7 @@ def test_linear_and_no_backtracking() -> None:
     body = tree.body
     start = time.process_time()
     assert len(thread_toolbar_removals(body)) == 3 * 2 * 4000
-    assert time.process_time() - start < 1.0
+    assert time.process_time() - start < 2.0  # linear: a quadratic pass takes minutes
 
 
 def test_q_and_a_buttons_go() -> None:
