@@ -49,6 +49,8 @@ class Page:
 
 
 def load_pages(bench: Path = BENCH) -> Iterator[Page]:
+    if not (bench / "ground-truth").is_dir():  # (a run on no pages would report nothing)
+        raise FileNotFoundError(f"no WCXB bench at {bench}")
     for gt_path in sorted((bench / "ground-truth").glob("*.json")):
         gt = json.loads(gt_path.read_text(encoding="utf-8"))
         html_path = bench / "html" / f"{gt_path.stem}.html.gz"
