@@ -26,7 +26,8 @@
 3. Without a semantic block, descend from the body into the container child with the most
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>`` nor into one item of a list of look-alike teasers
-   (``list_blocks.py``): the block with most text and low link density.
+   (``list_blocks.py``) nor into one part of a feed whose other parts hold teaser titles too
+   (``feed_parts.py``): the block with most text and low link density.
 4. Never return nothing when the page has text: if the removals would leave no text, the
    whole cleaned body is returned, with a warning.
 """
@@ -74,6 +75,7 @@ from webdata.content.dom import (
 from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.explore_links import explore_removals
+from webdata.content.feed_parts import split_feed
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fine_print import fine_print_removals
@@ -577,6 +579,8 @@ def densest_block(body: LexborNode) -> LexborNode:
             return node
         if list_item(child, size, children):
             return node  # a feed of look-alike teasers: the list, not its longest item
+        if split_feed(child, children):
+            return node  # teasers beside it too: parts of one feed, not menus
         node = child
 
 
