@@ -18,7 +18,8 @@
    relative to the block (at most 30% of its text) or made mostly of links, so a wrapper
    that happens to be called ``main-nav-wrapper`` survives (and so does a large one made of
    links that holds the page's ``<h1>``: a product grid inside a ``search-facets`` wrapper;
-   and, inside the main block, a page builder's long prose panel named only ``widget``).
+   and, inside the main block, a page builder's long prose panel named only ``widget``; and
+   a name in a byline, an inline ``<a class="author">`` whose only chrome word is "author").
    Then the residual boilerplate rules of ``boilerplate.py`` (controls, small forms, CTA
    links, link lists, blocks opened by a "Related articles"-style heading, interface phrases,
    unmarked copyright footers, small blocks hidden by a utility class), the image noise of
@@ -348,6 +349,22 @@ def _prose_panel(node: LexborNode, size: int) -> bool:
     )
 
 
+_BYLINE_TAGS = frozenset({"a", "span"})
+_BYLINE_WORDS = frozenset({"author"}) | QUALIFIERS
+_BYLINE_CHARS = 80
+
+
+def _byline_name(node: LexborNode) -> bool:
+    """A name in a byline (``<a class="author">Ann Lee</a>``): an inline element, short, whose
+    only chrome word is "author" (an author box or author stats are blocks, or other words)."""
+    if node.tag not in _BYLINE_TAGS or text_len(node) > _BYLINE_CHARS:
+        return False
+    attrs = node.attributes
+    tokens = f"{attrs.get('class') or ''} {attrs.get('id') or ''}".split()
+    chrome = [token_words(t) for t in tokens if _token_cached(t, False)]
+    return bool(chrome) and all("author" in w and set(w) <= _BYLINE_WORDS for w in chrome)
+
+
 def _heading_anchor(node: LexborNode) -> bool:
     """Whether only the ``id`` names chrome and it is made from the node's own heading
     (documentation generators id a section ``cookies`` after its "Cookies" heading)."""
@@ -384,7 +401,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         ):
             continue
         size = text_len(node)
-        if (scoped and _prose_panel(node, size)) or _heading_anchor(node):
+        if (scoped and _prose_panel(node, size)) or _heading_anchor(node) or _byline_name(node):
             continue
         if size <= _SMALL_SHARE * total or (
             link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
