@@ -17,13 +17,18 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "wcxb-dev"
+# (beside the main checkout; a git worktree elsewhere names it in $WCXB_BENCH)
+BENCH = Path(
+    os.environ.get("WCXB_BENCH")
+    or Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "wcxb-dev"
+)
 _TOKEN = re.compile(r"\w+")
 _IMAGE = re.compile(r"!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+\"[^\"]*\")?\)")
 _LINK = re.compile(r"\[([^\]]*)\]\((?:<[^>]*>|(?:[^()\s]|\([^()]*\))*)(?:\s+\"[^\"]*\")?\)")
