@@ -9,19 +9,30 @@ text: the content starts at its headline.
 
 So when the elements before the first ``<h1>`` of the block (the earlier siblings of the
 headline and of each of its ancestors below the block) hold little text, at most
-``_MAX_CHARS`` characters and ``_MAX_SHARE`` of the block, those holding text go. More than
-that before the headline is content (a headline at the foot of a list, a question above its
-title) and stays.
+``_MAX_CHARS`` characters and ``_MAX_SHARE`` of the block, those holding text go. Menus
+(elements mostly of links) are not counted in those lines: without a main block the site's
+header and its menu stand above the headline too, and must not hide a promo box beside them
+("Limited time: ..."); they may be up to ``_MENU_SHARE`` of the block. More than that before
+the headline is content (a headline at the foot of a list, a question above its title) and
+stays.
 """
 
 from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import link_text_len, text_len
 
 _MAX_CHARS = 500  # a few lines: kicker, date, trail, banner, promo bar
 _MAX_SHARE = 0.1  # of the block's text
+_LINK_DENSE = 0.5  # an element this much link text is a menu: not counted in the lines
+_MENU_SHARE = 0.25  # ... unless the menus above the headline are this much of the block
+
+
+def _line_chars(node: LexborNode) -> int:
+    """The element's text, or 0 for a menu (mostly links)."""
+    size = text_len(node)
+    return 0 if link_text_len(node) >= _LINK_DENSE * size else size
 
 
 def pre_headline_removals(scope: LexborNode, total: int) -> list[LexborNode]:
@@ -43,7 +54,9 @@ def pre_headline_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if parent is None:
             return []
         current = parent
-    size = sum(map(text_len, before))
+    size = sum(map(_line_chars, before))
+    if sum(map(text_len, before)) - size > _MENU_SHARE * total:
+        return []  # a list of links above a headline at its foot: content
     if size > _MAX_CHARS or size > _MAX_SHARE * total:
         return []
     return before
