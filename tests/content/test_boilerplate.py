@@ -428,3 +428,26 @@ def test_post_meta_line_is_removed(name: str) -> None:
 def test_a_meta_named_content_block_stays() -> None:
     md = markdown(in_main("<div class='meta-description'>META_TEXT A short summary.</div>"))
     assert "META_TEXT" in md
+
+
+@pytest.mark.parametrize("phrase", ["MENU", "Open menu", "Toggle navigation", "Sign in or join"])
+def test_menu_toggles_and_sign_in_calls_are_removed(phrase: str) -> None:
+    md = markdown(in_main(f"<div class='top-bar'><div>{phrase}</div></div>"))
+    assert PROSE in md and phrase not in md
+
+
+def test_a_sentence_about_a_menu_stays() -> None:
+    line = "<p>MENU_LINE The menu changes with the seasons.</p>"
+    md = markdown(in_main(line))
+    assert "MENU_LINE The menu changes" in md
+
+
+def test_the_interface_phrases_do_not_backtrack() -> None:
+    import time
+
+    from webdata.content.boilerplate import _UI_PHRASE
+
+    hostile = "sign in or " + "menu " * 5000 + "!"
+    start = time.process_time()
+    assert _UI_PHRASE.match(hostile) is None
+    assert time.process_time() - start < 2

@@ -30,7 +30,8 @@ Rules, each general (no site names):
 * language menus: lists of links to the page in other languages (``hreflang`` links naming
   at least five different languages, short texts), even on listing pages;
 
-* interface phrases standing alone in a small element: "Sign up", "Log in", "Learn more",
+* interface phrases standing alone in a small element: "Sign up", "Log in", "Sign in or
+  join", a menu's toggle ("MENU", "Toggle navigation"), "Learn more",
   "Reply with quote", "Was this page helpful?", "Advertisement", "Loading..." (the whole
   text of the element must be the phrase; headings are left alone);
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
@@ -162,7 +163,10 @@ _LINK_LIST_MIN_CHARS = 20
 _LANGUAGES = 5  # different hreflang values that make a list of links a language menu
 _UI_PHRASE = re.compile(
     r"^\W*(?:"
-    r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:sign|log)\s*(?:in|up)|\s+to\s+\w.{0,70})?|"
+    r"(?:sign|log)\s*(?:in|up|out)(?:\s*(?:or|/|\|)\s*(?:(?:sign|log)\s*(?:in|up)|join|register|"
+    r"create\s+(?:an\s+)?account)|\s+to\s+\w.{0,70})?|"
+    # a menu's toggle ("MENU", "Open menu", "Toggle navigation")
+    r"(?:(?:open|close|main|toggle)\s+)?menu|toggle\s+navigation|"
     r"login|logout|register|create\s+(?:an\s+|your\s+)?(?:free\s+)?account|join\s+(?:now|free|us|today)|"
     r"subscribe(?:\s+now|\s+today)?|get\s+started(?:\s+for\s+free|\s+now)?|"
     r"(?:start|begin)\s+(?:your\s+|a\s+)?free\s+trial|try\s+(?:it\s+)?(?:for\s+)?free|"
