@@ -128,6 +128,7 @@ from webdata.content.shell_pages import clear_hidden_shell
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
 from webdata.content.side_lists import side_list_removals
+from webdata.content.site_headlines import site_headline_removals
 from webdata.content.size_charts import keep_size_charts
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.sponsored_blocks import sponsored_block_removals
@@ -486,6 +487,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += aria_label_removals(scope, total)
     found += pre_headline_removals(scope, total)
     found += head_spill_removals(scope)
+    found += site_headline_removals(scope)
     found = keep_description(scope, found)
     found = keep_labelled_description(scope, found)
     found = keep_press_quotes(scope, found)
