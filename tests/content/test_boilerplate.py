@@ -451,3 +451,21 @@ def test_the_interface_phrases_do_not_backtrack() -> None:
     start = time.process_time()
     assert _UI_PHRASE.match(hostile) is None
     assert time.process_time() - start < 2
+
+
+@pytest.mark.parametrize(
+    "heading", ["Alternate Versions", "Other languages", "Also in other languages"]
+)
+def test_a_block_of_the_page_in_other_languages_goes(heading: str) -> None:
+    block = (
+        f"<div class='box'><h3>{heading}</h3><ul><li><a href='/es/tomates'>VERSION_LINK "
+        "Español</a></li></ul></div>"
+    )
+    md = markdown(in_main(block))
+    assert PROSE in md and "VERSION_LINK" not in md and heading not in md
+
+
+def test_a_section_on_plant_varieties_stays() -> None:
+    block = "<h3>Other varieties</h3><p>VARIETY_TEXT Cherry tomatoes ripen first.</p>"
+    md = markdown(in_main(block))
+    assert "VARIETY_TEXT" in md

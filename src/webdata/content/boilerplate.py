@@ -14,7 +14,8 @@ Rules, each general (no site names):
   ``combobox``, ``toolbar``) and scripts' transient messages (``tooltip``, ``status``,
   ``alert``); ``label``s (the captions of those controls) when small;
 * blocks introduced by a boilerplate heading ("Related articles", "You may also like",
-  "Leave a comment", "Share this", "Follow us"...): the heading and the wrapper it opens,
+  "Leave a comment", "Share this", "Follow us", "Alternate versions" of the page in other
+  languages...): the heading and the wrapper it opens,
   when that wrapper is small relative to the block;
   and so blocks opened by a teaser list's title written without a heading element (a
   styled ``<span>`` "Recommended Articles", "Related questions", "More from this brand"):
@@ -128,7 +129,10 @@ _BOILERPLATE_HEADING = re.compile(
     r"(?:contact|call)\s+us(?:\s+today|\s+now)?|request\s+a\s+(?:demo|quote|consultation)|"
     r"let(?:'|\u2019)?s\s+(?:talk|chat|connect|work\s+together)|"
     r"(?:create\s+an\s+account|sign\s+in|log\s+in|register)\b.*\bto\s+(?:comment|reply|post)\b.*|"
-    r"\d+\s+(?:replies|responses|comments)\s+to\s+this\s+(?:topic|thread|post|article)"
+    r"\d+\s+(?:replies|responses|comments)\s+to\s+this\s+(?:topic|thread|post|article)|"
+    # the page in other languages or formats ("Alternate versions: Español")
+    r"(?:alternate|alternative|other)\s+(?:versions|languages|formats)|"
+    r"(?:also\s+)?(?:available\s+)?in\s+other\s+languages"
     r")\W*$",
     re.IGNORECASE,
 )
