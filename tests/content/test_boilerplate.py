@@ -469,3 +469,16 @@ def test_a_section_on_plant_varieties_stays() -> None:
     block = "<h3>Other varieties</h3><p>VARIETY_TEXT Cherry tomatoes ripen first.</p>"
     md = markdown(in_main(block))
     assert "VARIETY_TEXT" in md
+
+
+@pytest.mark.parametrize("credit", ["in partnership with", "Presented by", "Brought to you by"])
+def test_a_credit_line_beside_a_partner_logo_goes(credit: str) -> None:
+    logos = f"<div><img src='/a.png' alt=''><p>{credit}</p><img src='/b.png' alt=''></div>"
+    md = markdown(in_main(logos))
+    assert PROSE in md and credit not in md
+
+
+def test_a_sentence_naming_a_partner_stays() -> None:
+    line = "<p>CREDIT_LINE The course was made in partnership with a school of journalism.</p>"
+    md = markdown(in_main(line))
+    assert "CREDIT_LINE The course was made in partnership with" in md

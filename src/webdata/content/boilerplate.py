@@ -32,7 +32,8 @@ Rules, each general (no site names):
   at least five different languages, short texts), even on listing pages;
 
 * interface phrases standing alone in a small element: "Sign up", "Log in", "Sign in or
-  join", a menu's toggle ("MENU", "Toggle navigation"), "Learn more",
+  join", a menu's toggle ("MENU", "Toggle navigation"), a credit line whose partner is a
+  logo ("In partnership with", "Presented by"), "Learn more",
   "Reply with quote", "Was this page helpful?", "Advertisement", "Loading..." (the whole
   text of the element must be the phrase; headings are left alone);
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
@@ -171,6 +172,9 @@ _UI_PHRASE = re.compile(
     r"create\s+(?:an\s+)?account)|\s+to\s+\w.{0,70})?|"
     # a menu's toggle ("MENU", "Open menu", "Toggle navigation")
     r"(?:(?:open|close|main|toggle)\s+)?menu|toggle\s+navigation|"
+    # a credit line whose partner is a logo ("In partnership with", "Presented by")
+    r"(?:in\s+)?(?:partnership|association|collaboration)\s+with|"
+    r"(?:presented|supported|sponsored|brought\s+to\s+you)\s+by|"
     r"login|logout|register|create\s+(?:an\s+|your\s+)?(?:free\s+)?account|join\s+(?:now|free|us|today)|"
     r"subscribe(?:\s+now|\s+today)?|get\s+started(?:\s+for\s+free|\s+now)?|"
     r"(?:start|begin)\s+(?:your\s+|a\s+)?free\s+trial|try\s+(?:it\s+)?(?:for\s+)?free|"
