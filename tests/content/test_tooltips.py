@@ -51,3 +51,40 @@ def test_linear_on_big_pages() -> None:
     start = time.perf_counter()
     assert len(tooltip_removals(body)) == 4000
     assert time.perf_counter() - start < 1
+
+
+ARTICLE_URL = "https://blog.example.com/seo-trends"
+PROSE = "Short answers rose in every market we measured this year, and so did questions. " * 4
+
+
+def test_a_glossary_bubble_beside_its_term_goes() -> None:
+    body = (
+        f"<main><h1>SEO trends</h1><p>{PROSE}</p><p>Video results grew fastest of any "
+        '<span class="term"><dfn aria-labelledby="tip-1">search engine</dfn>'
+        '<span class="bubble" id="tip-1"><strong>Search Engine</strong><br>GLOSSARY_TEXT A '
+        "search engine is a website through which users search.</span></span> result type."
+        "</p></main>"
+    )
+    md = page_markdown(body, ARTICLE_URL)
+    assert "GLOSSARY_TEXT" not in md
+    assert "fastest of any *search engine* result type" in md
+
+
+def test_a_section_a_term_names_far_away_stays() -> None:
+    body = (
+        f"<main><h1>SEO trends</h1><p>We define a <dfn aria-describedby='def-1'>snippet</dfn>"
+        f" below.</p><p>{PROSE}</p><div><div><p id='def-1'>DEFINITION_TEXT A snippet is the"
+        " short text shown under a result.</p></div></div></main>"
+    )
+    md = page_markdown(body, ARTICLE_URL)
+    assert "DEFINITION_TEXT" in md
+
+
+def test_glossary_bubbles_linear_in_page_size() -> None:
+    term = "<p>A <dfn aria-labelledby='t{i}'>term</dfn><span id='t{i}'>Its meaning.</span></p>"
+    html = "<main>" + "".join(term.format(i=i) for i in range(5000)) + "</main>"
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    start = time.process_time()
+    assert len(tooltip_removals(body)) == 5000
+    assert time.process_time() - start < 2
