@@ -499,3 +499,37 @@ def test_bundle_promotions_go_on_product_pages_only() -> None:
     assert "FEATURE_CASE" in md and all(text in md for text in KEPT)
     md = page(product_body(promos))
     assert all(text in md for text in phrases)
+
+
+def test_testimonials_and_a_not_yet_reviewed_block_go_on_product_pages_only() -> None:
+    # hashed class names: the headings say what the blocks are
+    blocks = (
+        "<div class='h1a2b'><h2>User testimonials</h2><h5>Such joy!</h5>"
+        "<p>TESTIMONIAL_TEXT My kids watch the feed every day. Josh</p></div>"
+        "<div class='h3c4d'><h2>Be the first to review this item</h2><p>UNREVIEWED_TEXT This "
+        "is a unique item. Owned by Paul | Ukraine | 5.0 Smooth shipping, speedy replies.</p>"
+        "</div>"
+        "<div><h2>Testimonial-grade stitching</h2><p>FEATURE_STITCH Double-stitched seams.</p>"
+        "</div>"
+    )
+    md = page(product_body(blocks), head="<meta property='og:type' content='product'>")
+    assert "TESTIMONIAL_TEXT" not in md and "UNREVIEWED_TEXT" not in md
+    assert "FEATURE_STITCH" in md and all(text in md for text in KEPT)
+    md = page(product_body(blocks))
+    assert "TESTIMONIAL_TEXT" in md and "UNREVIEWED_TEXT" in md
+
+
+def test_the_review_heading_pattern_does_not_backtrack_on_hostile_text() -> None:
+    import time
+
+    from webdata.content.commerce_noise import _REVIEW_HEADING
+
+    for text in (
+        "be the first to review " + "x " * 50_000 + "!",
+        "testimonials" + "," * 100_000 + "x",
+        "no reviews yet" + " ." * 50_000 + "x",
+        "customer " * 20_000 + "testimonials x",
+    ):
+        start = time.process_time()
+        _REVIEW_HEADING.match(text)
+        assert time.process_time() - start < 0.5

@@ -24,8 +24,8 @@ photos, urgency timers, bundle promotions ("Buy a case, get a free screen protec
 the blocks opened by a heading naming the shop's other offers ("Others like you also
 bought", "Featured products", "More seller options"), a size guide ("Know your size"), a
 marketplace's seller box and shop policies ("Meet your seller") or the customers' reviews
-("Customer reviews (12)", "Review summary"; not a bare "Reviews", which may head the press's
-quotes). The product's name, description, features and specifications are never marked like
+("Customer reviews (12)", "Review summary", "User testimonials", "Be the first to review this
+item"; not a bare "Reviews", which may head the press's quotes). The product's name, description, features and specifications are never marked like
 that (its price is, inside a buy box). Also gone: lists of the shop's internal fields left
 in the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
 repeating the product's name, small live regions (screen-reader announcements: "Image 1 of
@@ -429,7 +429,11 @@ _REVIEW_HEADING = re.compile(
     r"reviews?\s*\(?\d[\d,.]*+\)?|\d[\d,.]*\s+(?:customer\s+)?reviews?|"
     r"ratings?\s*(?:&|and)\s*reviews?|reviews?\s*(?:&|and)\s*ratings?|"
     r"(?:customer\s+)?(?:reviews?|ratings?)\s+(?:summary|snapshot|overview|highlights)|"
-    r"what\s+(?:our\s+)?(?:customers|people|buyers|shoppers)\s+(?:are\s+)?say(?:ing)?"
+    r"what\s+(?:our\s+)?(?:customers|people|buyers|shoppers)\s+(?:are\s+)?say(?:ing)?|"
+    # the customers' testimonials, and the reviews block of an item not reviewed yet ("Be the
+    # first to review this item", with the seller's ratings beside it)
+    r"(?:(?:customer|client|user|buyer)s?\s+)?testimonials?|"
+    r"be\s+the\s+first\s+to\s+(?:review|rate)\b.{0,40}|no\s+reviews\s+yet\b.{0,40}"
     r")\W*$",
     re.IGNORECASE,
 )
