@@ -25,8 +25,9 @@ the blocks opened by a heading naming the shop's other offers ("Others like you 
 bought", "Featured products", "More seller options"), a size guide ("Know your size"), a
 marketplace's seller box and shop policies ("Meet your seller") or the customers' reviews
 ("Customer reviews (12)", "Review summary", "User testimonials", "Be the first to review this
-item"; not a bare "Reviews", which may head the press's quotes). The product's name, description, features and specifications are never marked like
-that (its price is, inside a buy box). Also gone: lists of the shop's internal fields left
+item"; not a bare "Reviews", which may head the press's quotes). The product's name,
+description, features and specifications are never marked like that (its price is, inside a
+buy box). Also gone: lists of the shop's internal fields left
 in the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
 repeating the product's name, small live regions (screen-reader announcements: "Image 1 of
 11", the colour picked; not the price), and the note marks of the marketing copy
