@@ -106,6 +106,7 @@ from webdata.content.machine_dates import machine_date_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.name_copies import name_copy_removals
 from webdata.content.payment_logos import payment_logo_removals
+from webdata.content.policy_panels import policy_panel_removals
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.poster_fields import poster_field_removals
 from webdata.content.pre_headline import pre_headline_removals
@@ -419,6 +420,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += reader_only_removals(scope, total)
     found += contents_removals(scope, total)
     found += commerce_removals(scope, total)
+    found += policy_panel_removals(scope, total)
     found += shop_review_removals(scope, total)
     found += review_section_removals(scope, total)
     found += payment_logo_removals(scope)
