@@ -533,3 +533,32 @@ def test_the_review_heading_pattern_does_not_backtrack_on_hostile_text() -> None
         start = time.process_time()
         _REVIEW_HEADING.match(text)
         assert time.process_time() - start < 0.5
+
+
+def test_bare_free_shipping_and_returns_promises_go_on_product_pages_only() -> None:
+    lines = (
+        "<ul><li>Free shipping</li><li><img src='/r.svg' alt=''>Free 90-day returns</li></ul>"
+        "<p>Free returns</p>"
+        "<p>FEATURE_SHIP Free shipping boxes are made of recycled card, and the shirt ships "
+        "folded in tissue.</p>"
+    )
+    md = page(product_body(lines), head="<meta property='og:type' content='product'>")
+    assert "Free shipping\n" not in md and "90-day" not in md and "Free returns" not in md
+    assert "FEATURE_SHIP" in md and all(text in md for text in KEPT)
+    md = page(product_body(lines))
+    assert "90-day" in md and "Free returns" in md
+
+
+def test_the_shop_phrase_pattern_does_not_backtrack_on_hostile_text() -> None:
+    import time
+
+    from webdata.content.commerce_noise import _SHOP_PHRASE
+
+    for text in (
+        "free " * 20_000 + "shipping x",
+        "free " + "9" * 100_000 + "-day returns x",
+        "free standard " * 10_000 + "x",
+    ):
+        start = time.process_time()
+        _SHOP_PHRASE.match(text)
+        assert time.process_time() - start < 0.5

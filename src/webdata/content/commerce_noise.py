@@ -11,27 +11,27 @@ WordPress default) or a video's JSON-LD does not name a subject. The answer is k
 attribute of the ``<html>`` element (never part of the output), where
 :func:`commerce_removals` reads it from the main block.
 
-On such a page only, inside the main block, what a shop puts around the product goes:
-customer reviews and their summaries, shipping / delivery / returns boxes, payment-plan
-badges, loyalty promos, seller trust badges, tooltips, the store's legal notices
-(publishers' trademarks, terms), the buy box (the purchase column: price, fulfilment
-choices, protection plans; the product's name in it stays): elements whose class/id words
-say so, when small relative to the block; and small elements whose whole text is such a line
-(review counts, payment plans, delivery estimates, shipping costs and origins, variant
-pickers' captions, stock levels, free-shipping thresholds, review digests ("Customers say it
-fits true to size"), "Report this item", Prop 65 warnings, the model's size beside the
-photos, urgency timers, bundle promotions ("Buy a case, get a free screen protector")); and
-the blocks opened by a heading naming the shop's other offers ("Others like you also
-bought", "Featured products", "More seller options"), a size guide ("Know your size"), a
-marketplace's seller box and shop policies ("Meet your seller") or the customers' reviews
-("Customer reviews (12)", "Review summary", "User testimonials", "Be the first to review this
-item"; not a bare "Reviews", which may head the press's quotes). The product's name,
-description, features and specifications are never marked like that (its price is, inside a
-buy box). Also gone: lists of the shop's internal fields left
-in the template (a ``<dl>`` of ``retail_price_tier1``-style terms), sticky purchase bars
-repeating the product's name, small live regions (screen-reader announcements: "Image 1 of
-11", the colour picked; not the price), and the note marks of the marketing copy
-(``<sup>37</sup>``, pointing to the legal small print that goes).
+On such a page only, inside the main block, what a shop puts around the product goes: customer
+reviews and their summaries, shipping / delivery / returns boxes, payment-plan badges, loyalty
+promos, seller trust badges, tooltips, the store's legal notices (publishers' trademarks,
+terms), the buy box (the purchase column: price, fulfilment choices, protection plans; the
+product's name in it stays): elements whose class/id words say so, when small relative to the
+block; and small elements whose whole text is such a line (review counts, payment plans,
+delivery estimates, shipping costs and origins, variant pickers' captions, stock levels,
+free-shipping thresholds and bare "Free shipping" / "Free 90-day returns" promises, review
+digests ("Customers say it fits true to size"), "Report this item", Prop 65 warnings, the
+model's size beside the photos, urgency timers, bundle promotions ("Buy a case, get a free
+screen protector")); and the blocks opened by a heading naming the shop's other offers ("Others
+like you also bought", "Featured products", "More seller options"), a size guide ("Know your
+size"), a marketplace's seller box and shop policies ("Meet your seller") or the customers'
+reviews ("Customer reviews (12)", "Review summary", "User testimonials", "Be the first to
+review this item"; not a bare "Reviews", which may head the press's quotes). The product's
+name, description, features and specifications are never marked like that (its price is, inside
+a buy box). Also gone: lists of the shop's internal fields left in the template (a ``<dl>`` of
+``retail_price_tier1``-style terms), sticky purchase bars repeating the product's name, small
+live regions (screen-reader announcements: "Image 1 of 11", the colour picked; not the price),
+and the note marks of the marketing copy (``<sup>37</sup>``, pointing to the legal small print
+that goes).
 
 The first words of the JSON-LD ``description`` (of its longest line) are kept on ``<html>``
 too: an element holding them is never removed by the generic rules either (shops put the
@@ -128,6 +128,8 @@ _SHOP_PHRASE = re.compile(
     r"view\s+full\s+(?:product\s+)?details|"
     # trust badges and promises, review digests, the marketplace's and the law's notes
     r"free\s+(?:standard\s+|express\s+)?(?:shipping|delivery)\s+(?:on|over|for)\s.{1,50}|"
+    # the buy box's bare promises ("Free shipping", "Free 90-day returns")
+    r"free\s+(?:standard\s+)?shipping|free\s+(?:\d+[\s-]day\s+)?returns|"
     r"(?:customers|reviewers|shoppers|buyers)\s+say\b.{0,80}|"
     r"(?:ai[\s-])?generated\s+(?:by\s+ai|from\s+(?:the\s+text\s+of\s+)?customer\s+reviews).{0,20}|"
     r"report\s+(?:this\s+)?(?:item|listing|product)\b.{0,40}|"
