@@ -25,14 +25,14 @@ _OWN_TEXT = 15  # characters outside links: a teaser's snippet, date or byline; 
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 
 
-def _shape(node: LexborNode) -> tuple[str, frozenset[str]]:
+def shape(node: LexborNode) -> tuple[str, frozenset[str]]:
     """Tag and class tokens, leaving out those with digits (``post-123``, ``col-4``): the
     items of one list differ in those."""
     tokens = (node.attributes.get("class") or "").split()
     return node.tag or "", frozenset(t for t in tokens if not any(c.isdigit() for c in t))
 
 
-def _item(node: LexborNode, size: int) -> bool:
+def item(node: LexborNode, size: int) -> bool:
     """A teaser or card: a heading (its title, often a link, the rest tags and bylines as
     links), or a link and some text besides its links (a menu's entry is one link alone)."""
     if node.css_first(_HEADINGS) is not None:
@@ -47,9 +47,9 @@ def list_item(child: LexborNode, size: int, children: list[tuple[LexborNode, int
     whole = sum(n for _, n in children)
     if size >= _ITEM_SHARE * whole:
         return False  # it holds the text: the page's block, not one item
-    shape = _shape(child)
-    alike = [(c, n) for c, n in children if n and _shape(c) == shape]
+    wanted = shape(child)
+    alike = [(c, n) for c, n in children if n and shape(c) == wanted]
     if len(alike) < _MIN_ITEMS or sum(n for _, n in alike) < _LIST_SHARE * whole:
         return False
-    items = [c for c, n in alike if _item(c, n)]
+    items = [c for c, n in alike if item(c, n)]
     return len(items) >= _MIN_ITEMS and any(c.mem_id == child.mem_id for c in items)

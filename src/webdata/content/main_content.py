@@ -77,6 +77,7 @@ from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.explore_links import explore_removals
 from webdata.content.feed_parts import split_feed
+from webdata.content.feed_heads import keep_feed_heads
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fine_print import fine_print_removals
@@ -496,6 +497,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_size_charts(scope, found)
     found = keep_post_bylines(scope, found)
     found = keep_landmark_content(scope, total, found)
+    found = keep_feed_heads(scope, total, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_price_removals(scope, found)
