@@ -43,3 +43,65 @@ def test_promo_tile_in_grid_goes() -> None:
 def test_sold_out_card_stays() -> None:
     md = markdown(page(""))
     assert "Dark roast blend number 8" in md  # no price, but it leads where the cards lead
+
+
+def offer_tile(amount_line: str = "") -> str:
+    return (
+        "<li class='grid__item'><img src='/card-offer.jpg' alt='Limited-time offer'>"
+        "<h2>Get $130 in value</h2><p>$30 in card rewards are yours when approved for the"
+        " store's credit card. Terms apply.</p>"
+        f"{amount_line}<a href='/membership/card/apply'>Apply now</a></li>"
+    )
+
+
+def test_offer_tile_with_amounts_goes() -> None:
+    md = markdown(page(offer_tile()))
+    assert "card rewards" not in md and "Get $130" not in md
+    assert "Dark roast blend number 0" in md and "Dark roast blend number 8" in md
+
+
+def test_card_leading_elsewhere_with_a_price_line_stays() -> None:
+    other = (
+        "<li class='grid__item'><a href='/gift-cards/coffee-card'><img src='/g.jpg' alt=''></a>"
+        "<h3><a href='/gift-cards/coffee-card'>Coffee gift card</a></h3>"
+        "<span class='price'>From $25.00</span></li>"
+    )
+    md = markdown(page(other))
+    assert "Coffee gift card" in md
+
+
+def test_bare_price_lines() -> None:
+    from webdata.content.grid_promos import _BARE_PRICE
+
+    for line in ("$19.99", "749,00\u00a0€", "From $12", "Now EUR 16.34", "1\u202f228,99 €"):
+        assert _BARE_PRICE.match(line), line
+    for line in ("Get $130 in value", "$30 in card rewards are yours", "Apply now"):
+        assert not _BARE_PRICE.match(line), line
+
+
+def test_bare_price_regex_on_hostile_text() -> None:
+    import time
+
+    from webdata.content.grid_promos import _BARE_PRICE
+
+    start = time.process_time()
+    for text in ("a " * 20000, "a" * 40000, "$" + "1" * 40000 + "x", "a. " * 20000 + "!"):
+        _BARE_PRICE.match(text)
+    assert time.process_time() - start < 0.5
+
+
+def test_linear_on_a_big_grid() -> None:
+    import time
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webdata.content.dom import measuring
+    from webdata.content.grid_promos import grid_promo_removals, product_grids
+
+    cards = "".join(card(i) for i in range(4000)) + offer_tile() * 50
+    body = LexborHTMLParser(f"<html><body><ul>{cards}</ul></body></html>").body
+    assert body is not None
+    start = time.process_time()
+    with measuring():
+        assert len(grid_promo_removals(product_grids(body))) == 50
+    assert time.process_time() - start < 2

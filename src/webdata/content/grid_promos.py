@@ -8,6 +8,12 @@ each holding a price and a link, at most ``_CARD_CHARS`` long. Among them, a chi
 picture and no price, short, whose links lead nowhere the cards lead is such a tile and goes
 ("where the cards lead": a link's first path segment when two cards or more share it, like
 ``/products/``; a sold-out item's card, or a free one, still leads there and stays).
+
+An offer tile can name amounts ("Get $130 in value: $30 in card rewards when approved for
+the store's credit card"), and then counts as a card. Among the cards, when nearly all of
+them (``_LEADING``) lead somewhere in common, one that leads elsewhere, short, with a
+picture, and with no line that is a price (a card shows its price on a line of its own:
+"$19.99", "From 749,00 €"; an offer writes its amounts in sentences) is such a tile too.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, line_text, text_len
 
 # A currency sign or code beside a number: "$19.99", "749,00 €", "EUR 16.34".
 _PRICE = re.compile(
@@ -34,6 +40,15 @@ _TILE_CHARS = 200  # a slogan and its call to action
 _SHARED = 2  # cards leading under one first path segment that make it the grid's
 _PICTURES = "img, picture"
 _LEVELS = 8  # a picture sits within a few wrappers of its card (link, figure, ratio box)
+_OFFER_CHARS = 400  # an offer tile: a headline, a sentence or two and its small print
+_LEADING = 0.8  # share of the cards leading under a shared first segment
+_COMMON = 0.1  # ... shared by at least this share of the cards
+# A line that is a price and little else ("$19.99", "749,00 €", "From $12", "Now EUR 16.34").
+_BARE_PRICE = re.compile(
+    r"^\W{0,3}(?:\w+\W{1,2}){0,2}(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp|cad|aud)\b)?\s?"
+    r"\d[\d.,\s\u202f\u00a0]{0,12}(?:[$\u00a3\u20ac\u00a5\u20b9]|\b(?:usd|eur|gbp)\b)?\W{0,3}$",
+    re.IGNORECASE,
+)
 
 
 def _segments(node: LexborNode) -> set[str]:
@@ -127,6 +142,27 @@ def _tiles(grid: Grid) -> list[LexborNode]:
     ]
 
 
+def _offer_tiles(grid: Grid) -> list[LexborNode]:
+    """The grid's cards that are offers: an amount in a sentence, no price line, and links
+    leading nowhere the cards lead (when nearly all of them lead somewhere in common)."""
+    segments = [_segments(card) for card in grid.cards]
+    counts = Counter(seg for segs in segments for seg in segs)
+    floor = max(_SHARED, _COMMON * len(grid.cards))  # (a tile repeated is not where cards lead)
+    shared = {seg for seg, n in counts.items() if n >= floor}
+    if sum(1 for segs in segments if segs & shared) < _LEADING * len(grid.cards):
+        return []
+    return [
+        card
+        for card, segs in zip(grid.cards, segments, strict=True)
+        if segs
+        and not segs & shared
+        and text_len(card) <= _OFFER_CHARS
+        and card.css_first(_PICTURES) is not None
+        and not any(_BARE_PRICE.match(line) for line in line_text(card).split("\n"))
+    ]
+
+
 def grid_promo_removals(grids: list[Grid]) -> list[LexborNode]:
     """Promotion tiles in the product ``grids`` (:func:`product_grids`)."""
-    return [tile for grid in grids if grid.others for tile in _tiles(grid)]
+    out = [tile for grid in grids if grid.others for tile in _tiles(grid)]
+    return out + [tile for grid in grids for tile in _offer_tiles(grid)]
