@@ -89,6 +89,7 @@ from webdata.content.forum_fields import field_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.forum_titles import title_removals
+from webdata.content.grid_badges import grid_badge_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
 from webdata.content.head_spill import head_spill_removals
@@ -466,6 +467,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += loop_copy_removals(scope)
     grids = product_grids(scope)
     found += grid_promo_removals(grids)
+    found += grid_badge_removals(grids)
     found += promo_banner_removals(scope, grids)
     found += grid_review_removals(scope, total, grids)
     found += card_price_copy_removals(grids)
