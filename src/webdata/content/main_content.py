@@ -76,8 +76,8 @@ from webdata.content.dom import (
 from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.explore_links import explore_removals
-from webdata.content.feed_parts import split_feed
 from webdata.content.feed_heads import keep_feed_heads
+from webdata.content.feed_parts import split_feed
 from webdata.content.feedback_widgets import feedback_removals
 from webdata.content.figure_captions import caption_removals
 from webdata.content.fine_print import fine_print_removals
