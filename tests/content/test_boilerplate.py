@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.content.pages import html_markdown
+from webdata.content.boilerplate import _HIDDEN_CLASSES
 from webdata.content.main_content import WARNING
 from webdata.content.pipeline import ContentOptions, process_html
 
@@ -162,6 +163,14 @@ def test_small_blocks_hidden_by_a_utility_class_are_removed() -> None:
         )
     )
     assert "SR_TEXT" not in md and "149€" in md and "Gardeners" in md
+
+
+@pytest.mark.parametrize("name", sorted(_HIDDEN_CLASSES))
+def test_every_hiding_class_is_found_in_any_case(name: str) -> None:
+    # (lexbor picks the candidates by parts of the names: each name must hold one)
+    for spelled in (name, name.upper()):
+        md = markdown(in_main(f"<div class='box {spelled}'>HIDDEN_BY_CLASS</div>"))
+        assert "HIDDEN_BY_CLASS" not in md and "Gardeners" in md
 
 
 def test_blocks_shown_by_a_responsive_class_are_kept() -> None:

@@ -240,6 +240,11 @@ _HIDDEN_CLASSES = frozenset(
         "show-for-sr", "u-visually-hidden", "a11y-hidden", "sr-text", "screenreader-only",
     }
 )  # fmt: skip
+# The elements whose class may hold one of ``_HIDDEN_CLASSES`` (each holds one of these parts,
+# matched by lexbor in any ASCII case): most elements are not, and are spared a call each.
+_HIDING_CANDIDATES = ", ".join(
+    f'[class*="{part}" i]' for part in ("hid", "none", "sr", "blind", "screen", "invisible")
+)
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
 # Hidden classes a script toggles to show a panel (the others hide text from sight for good).
@@ -618,10 +623,12 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """
     own = scope.mem_id
     out: list[LexborNode] = []
-    for node in scope.css("[class]"):
+    seen: set[int] = set()  # (lexbor lists an element once for each part its class holds)
+    for node in scope.css(_HIDING_CANDIDATES):
         value = node.attrs.get("class") or ""
-        if not _hiding(value) or node.mem_id == own:
+        if not _hiding(value) or node.mem_id == own or node.mem_id in seen:
             continue
+        seen.add(node.mem_id)
         classes = value.lower().split()
         if text_len(node) <= _SMALL_SHARE * total and not _tab_panel(node, classes):
             out.append(node)
