@@ -34,7 +34,7 @@ from functools import partial
 from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import text_before
-from webdata.content.dom import deep_text, short_texts, text_len, widest_while
+from webdata.content.dom import deep_text, lowered_text, short_texts, text_len, widest_while
 from webdata.content.forum_noise import is_thread_page
 
 _MAX_CHARS = 600
@@ -148,10 +148,11 @@ def closing_note_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     if total <= 0 or is_thread_page(scope):
         return []
     block = deep_text(scope)
+    lowered = lowered_text(scope)  # (lowered once, not once a stem: the block is the page)
     note = partial(
         _closing_note,
         prompts=_PROMPT_GATE.search(block) is not None,
-        legal=any(stem in block.lower() for stem in _LEGAL_STEMS) and len(_legal_hits(block)) >= 2,
+        legal=any(stem in lowered for stem in _LEGAL_STEMS) and len(_legal_hits(block)) >= 2,
     )
     offsets: dict[int, dict[int, int]] = {}
     tail = partial(_tail, scope=scope, total=total, offsets=offsets)
