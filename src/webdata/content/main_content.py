@@ -9,7 +9,8 @@
    twentieth); widened to take in the page's
    ``<h1>`` when that sits just outside it (unless that means the whole body). Without
    one, the lowest block around the ``<h1>`` holding nearly all the text beside the page's
-   landmarks (``headline_block.py``), the removals scoped in it as in a ``<main>``.
+   landmarks (``headline_block.py``), the removals scoped in it as in a ``<main>``; failing
+   that, on a thread page, the parent of its list of posts (``thread_block.py``).
 2. Remove boilerplate inside that block (or inside the whole body when there is none):
    navigation, page-level headers and footers, asides, dialogs and modals, cookie/consent
    banners, share bars, ads, skip links, by tag, ARIA role, and class/id words. Class/id
@@ -138,6 +139,7 @@ from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
 from webdata.content.teaser_links import page_links, read_more_removals
 from webdata.content.teaser_meta import card_date_removals
+from webdata.content.thread_block import thread_block
 from webdata.content.thread_notices import thread_notice_removals
 from webdata.content.thread_structure import mark_thread_structure
 from webdata.content.thread_toolbar import thread_toolbar_removals
@@ -619,6 +621,8 @@ def find_main_content(body: LexborNode) -> MainContent:
         block = semantic_block(body, body_len)
         if block is None:  # the block around the headline, its removals scoped as in a <main>
             block = headline_block(body, body_len)
+        if block is None:  # a thread page's list of posts
+            block = thread_block(body, body_len) or None
         scope = block if block is not None else body
         total = text_len(scope) if block is not None else body_len
         removals = _removals(scope, total, scoped=block is not None)
