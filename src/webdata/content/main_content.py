@@ -110,6 +110,7 @@ from webdata.content.media_noise import media_removals
 from webdata.content.name_copies import name_copy_removals
 from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.policy_panels import policy_panel_removals
+from webdata.content.post_headers import keep_post_headers
 from webdata.content.post_meta import post_meta_removals
 from webdata.content.poster_fields import poster_field_removals
 from webdata.content.pre_headline import pre_headline_removals
@@ -499,6 +500,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_labelled_description(scope, found)
     found = keep_press_quotes(scope, found)
     found = keep_size_charts(scope, found)
+    found = keep_post_headers(scope, found)
     found = keep_post_bylines(scope, found)
     found = keep_landmark_content(scope, total, found)
     found = keep_feed_heads(scope, total, found)
