@@ -214,10 +214,28 @@ def test_empty_page_gives_empty_markdown_without_warning() -> None:
         ("currencySwitcher", True),
         ("country", False),
         ("region-name", False),
+        ("toc", True),
+        ("toc-list", True),
+        ("hide-from-toc", False),
+        ("no-toc", False),
+        ("toc-backref", False),
+        ("sidebar-no-toc", True),
     ],
 )
 def test_boilerplate_tokens(token: str, chrome: bool) -> None:
     assert boilerplate_token(token) is chrome
+
+
+def test_headings_kept_out_of_the_toc_or_linking_back_to_it_stay() -> None:
+    sections = "".join(
+        f"<h2 class='hide-from-toc'>Section heading {i}</h2><p>{PROSE}</p>"
+        f"<h3><a class='toc-backref' href='#top'>Backref heading {i}</a></h3><p>{PROSE}</p>"
+        for i in range(3)
+    )
+    toc = "".join(f"<li><a href='#s{i}'>Jump {i}</a></li>" for i in range(3))
+    md = markdown(page(f"<main><h1>Guide</h1><ul class='toc'>{toc}</ul>{sections}</main>"))
+    assert "Section heading 2" in md and "Backref heading 2" in md
+    assert "Jump 1" not in md
 
 
 def test_scoped_header_words_are_not_chrome_inside_the_main_block() -> None:

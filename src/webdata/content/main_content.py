@@ -178,6 +178,11 @@ ALWAYS_WORDS = frozenset(
         "crosssell", "signature", "postprofile", "userinfo", "toc",
     }
 )  # fmt: skip
+# With "toc", these say the element is not the table of contents but kept out of it or
+# pointing back to it: a heading hidden from the toc ("hide-from-toc", "no-toc"), a heading's
+# link back to the toc ("toc-backref", the heading's own text).
+_TOC = "toc"
+_NOT_TOC = frozenset({"no", "not", "hide", "exclude", "excluded", "skip", "ignore", "backref"})
 # ... these only when every other word of the token is one of these sets or a QUALIFIER.
 QUALIFIED_WORDS = frozenset(
     {
@@ -262,6 +267,10 @@ def boilerplate_token(token: str, *, scoped: bool = False) -> bool:
 def _chrome_words(words: list[str], scoped: bool) -> bool:
     if _CHROME_WORDS.isdisjoint(words):  # (most tokens)
         return False
+    if _TOC in words and not _NOT_TOC.isdisjoint(words):  # an element kept out of the toc
+        words = [w for w in words if w != _TOC]
+        if _CHROME_WORDS.isdisjoint(words):
+            return False
     if scoped:
         words_set = set(words)
         if words_set & _SCOPED_WORDS and not words_set & (ALWAYS_WORDS - _SCOPED_WORDS):
