@@ -161,6 +161,7 @@ _TEASER_LABEL = re.compile(
 )
 _HEADING_TAG_NAMES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _LINK_DENSE = 0.7  # share of a block's text inside links that makes it a link list
+_PAGER_WORDS = re.compile(r"\b(?:previous|next)\b\s*:", re.I)  # "Previous: Install"
 _LISTING_SCOPE = 0.35  # ... and of the whole block, that makes the page a listing
 _TITLE_CHARS = 30  # characters per link above which a long link list is a list of items
 _MANY_LINKS = 8
@@ -385,6 +386,16 @@ def _link_lists(scope: LexborNode, total: int, links: list[LexborNode]) -> list[
     return out
 
 
+def _page_menu(node: LexborNode) -> bool:
+    """Whether a link list of a documentation page is the page's furniture, not its text: a
+    table of contents (jumps within the page) or the manual's previous / next page links."""
+    anchors = node.css("a")
+    jumps = sum(1 for a in anchors if (a.attributes.get("href") or "").startswith("#"))
+    if jumps * 2 >= len(anchors):
+        return True
+    return _PAGER_WORDS.search(node.text(deep=True)) is not None
+
+
 def _copyright_footer(line: LexborNode, scope: LexborNode, total: int) -> LexborNode | None:
     """The largest block around a copyright ``line`` that is small in ``scope``."""
     best: LexborNode | None = None
@@ -467,10 +478,11 @@ def language_menus(scope: LexborNode) -> list[LexborNode]:
     ]
 
 
-def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
+def residual_removals(scope: LexborNode, total: int, *, docs: bool = False) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (possibly nested; callers take the topmost).
 
-    ``total`` is the text length of ``scope``.
+    ``total`` is the text length of ``scope``; ``docs``: the page is documentation, whose
+    blocks of links in the text (a "See also" list, the module's functions) are its content.
     """
     own = scope.mem_id
     found: list[LexborNode] = []
@@ -494,7 +506,8 @@ def residual_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     links = scope.css("a")  # (one walk for the link rules)
     found += [a for a in links if _cta_link(a)]
     found += [a for a in links if _control_link(a)]
-    found += _link_lists(scope, total, links)
+    lists = _link_lists(scope, total, links)
+    found += [n for n in lists if _page_menu(n)] if docs else lists
     found += footer_removals(scope, total)
     texts = _short_texts(scope)
     found += _ui_phrases(texts)

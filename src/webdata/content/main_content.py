@@ -63,6 +63,7 @@ from webdata.content.decorative_videos import video_removals
 from webdata.content.details_menus import details_menu_removals
 from webdata.content.disclosures import disclosure_removals
 from webdata.content.dismissible_notices import dismissible_removals
+from webdata.content.docs_pages import is_docs_page
 from webdata.content.dom import (
     common_ancestor,
     contains,
@@ -424,7 +425,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
             link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
         ):
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
-    found += residual_removals(scope, total)
+    found += residual_removals(scope, total, docs=is_docs_page(scope))
     found += post_meta_removals(scope, total)
     found += feedback_removals(scope, total)
     found += update_stamp_removals(scope)

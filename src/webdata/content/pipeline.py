@@ -26,6 +26,7 @@ from webdata.content.category_text import take_in_category_text
 from webdata.content.clean import remove_comments, remove_junk
 from webdata.content.code_blocks import mark_code_languages
 from webdata.content.commerce_noise import mark_product_page
+from webdata.content.docs_pages import mark_docs_page
 from webdata.content.forum_noise import mark_thread_page
 from webdata.content.images import extract_images
 from webdata.content.layout_tables import unwrap_layout_tables
@@ -121,6 +122,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
             mark_product_page(tree, metadata, url)
             mark_thread_page(tree, metadata)
             mark_article_page(tree, metadata)
+            mark_docs_page(tree, metadata, url)
         root, warning = _select(tree, options)
         mark_code_languages(root)
         absolutize(root, resolver)

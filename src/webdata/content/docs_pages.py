@@ -1,0 +1,95 @@
+"""Documentation pages (a product's manual, an API reference, a tutorial of a docs site),
+marked from the raw page before the cleaning removes the signs.
+
+Recognised by what documentation sites share, not by name: a docs generator named in
+``<meta name=generator>``; a JSON-LD ``APIReference``; or an address under a docs path
+(``/docs/``, ``/reference/``, ``/manual/``...) or host (``docs.``, ``developer.``) together
+with a docs page's furniture: code blocks, links to the next / previous page of the manual,
+or a side tree of many links to sibling pages under the same path.
+
+The rules read the mark (on ``<html>``): on documentation pages a block of links inside the
+text (a "See also" list, a list of the module's functions or subpages) is part of the page
+(the truths of such pages keep them), where on other pages such a block is a menu.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from webdata.content.jsonld import graph_from_dumps, node_types
+from webdata.content.page_marks import get_mark, set_mark
+
+DOCS_MARK = "data-webdata-docs"
+_GENERATORS = re.compile(
+    r"\b(?:sphinx|docusaurus|mkdocs|vuepress|vitepress|gitbook|docsy|antora|nextra|starlight|"
+    r"docfx|doxygen|jsdoc|javadoc|rustdoc|mintlify|readthedocs)\b",
+    re.I,
+)
+_DOC_TYPES = frozenset({"APIReference"})
+_PATH_WORDS = frozenset(
+    {"docs", "doc", "documentation", "reference", "api", "manual", "manuals", "guide",
+     "guides", "userguide", "handbook", "tutorial", "tutorials"}
+)  # fmt: skip
+_HOST_WORDS = frozenset({"docs", "doc", "developer", "developers", "devdocs"})
+_CODE_BLOCKS = 2  # a tutorial's or reference's code examples
+_SIBLING_LINKS = 10  # a docs tree beside the page: links under the page's own path prefix
+
+
+def _generator(tree: LexborHTMLParser) -> bool:
+    return any(
+        _GENERATORS.search(meta.attributes.get("content") or "")
+        for meta in tree.css('meta[name="generator" i]')
+    )
+
+
+def _docs_address(url: str) -> tuple[bool, str]:
+    """Whether the address is a docs one, and its first path folder (``/docs/``) or ''."""
+    parts = urlsplit(url)
+    folders = [f.lower() for f in parts.path.split("/") if f]
+    host = (parts.hostname or "").split(".")
+    docs = bool(_PATH_WORDS.intersection(folders[:-1] or folders)) or host[0] in _HOST_WORDS
+    return docs, f"/{folders[0]}/" if len(folders) > 1 else ""
+
+
+def _sibling_links(tree: LexborHTMLParser, url: str, prefix: str) -> int:
+    if not prefix:
+        return 0
+    host = urlsplit(url).hostname
+    count = 0
+    for link in tree.css("nav a[href], aside a[href]"):
+        target = urlsplit(link.attributes.get("href") or "")
+        if (not target.hostname or target.hostname == host) and target.path.startswith(prefix):
+            count += 1
+            if count >= _SIBLING_LINKS:
+                break
+    return count
+
+
+def _furniture(tree: LexborHTMLParser, url: str, prefix: str) -> bool:
+    if len(tree.css("pre")) >= _CODE_BLOCKS:
+        return True
+    if tree.css_first('link[rel~="next" i], link[rel~="prev" i], a[rel~="next" i]') is not None:
+        return True
+    return _sibling_links(tree, url, prefix) >= _SIBLING_LINKS
+
+
+def mark_docs_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str) -> None:
+    """Record on the ``<html>`` element whether the page is documentation."""
+    graph = graph_from_dumps(metadata.get("jsonLd"))
+    docs = _generator(tree) or (
+        graph.main is not None and bool(_DOC_TYPES.intersection(node_types(graph.main)))
+    )
+    if not docs:
+        address, prefix = _docs_address(url)
+        docs = address and _furniture(tree, url, prefix)
+    if docs:
+        set_mark(tree, DOCS_MARK)
+
+
+def is_docs_page(node: LexborNode) -> bool:
+    """Whether the document of ``node`` was marked by :func:`mark_docs_page`."""
+    return get_mark(node, DOCS_MARK) is not None
