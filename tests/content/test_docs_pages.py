@@ -60,6 +60,15 @@ def test_no_mark_without_a_docs_address_or_without_furniture() -> None:
     assert not marked(f"<html><body><nav>{tree}</nav><main><p>x</p></main></body></html>")
 
 
+def test_many_code_blocks_and_a_sibling_tree_mark_a_page_at_any_address() -> None:
+    url = "https://example.org/wiki/Widgets"
+    tree = "".join(f"<a href='/wiki/Page_{i}'>Page {i}</a>" for i in range(12))
+    many = "<pre><code>frobnicate(w)</code></pre>" * 10
+    assert marked(f"<html><body><nav>{tree}</nav><main>{many}</main></body></html>", url)
+    assert not marked(f"<html><body><nav>{tree}</nav><main>{CODE * 2}</main></body></html>", url)
+    assert not marked(f"<html><body><main>{many}</main></body></html>", url)
+
+
 def test_an_api_reference_in_json_ld_marks_the_page() -> None:
     ld = json.dumps({"@context": "https://schema.org", "@type": "APIReference", "name": "x"})
     head = f"<script type='application/ld+json'>{ld}</script>"

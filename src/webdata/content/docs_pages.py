@@ -5,7 +5,8 @@ Recognised by what documentation sites share, not by name: a docs generator name
 ``<meta name=generator>``; a JSON-LD ``APIReference``; or an address under a docs path
 (``/docs/``, ``/reference/``, ``/manual/``...) or host (``docs.``, ``developer.``) together
 with a docs page's furniture: code blocks, links to the next / previous page of the manual,
-or a side tree of many links to sibling pages under the same path.
+or a side tree of many links to sibling pages under the same path; or, at any address, many
+code blocks and such a tree (a wiki's or a book's manual).
 
 The rules read the mark (on ``<html>``): on documentation pages a block of links inside the
 text (a "See also" list, a list of the module's functions or subpages) is part of the page
@@ -36,6 +37,7 @@ _PATH_WORDS = frozenset(
 )  # fmt: skip
 _HOST_WORDS = frozenset({"docs", "doc", "developer", "developers", "devdocs"})
 _CODE_BLOCKS = 2  # a tutorial's or reference's code examples
+_MANY_CODE_BLOCKS = 10  # ... anywhere: a manual's chapter (a blog post shows a few)
 _SIBLING_LINKS = 10  # a docs tree beside the page: links under the page's own path prefix
 
 
@@ -69,8 +71,12 @@ def _sibling_links(tree: LexborHTMLParser, url: str, prefix: str) -> int:
     return count
 
 
-def _furniture(tree: LexborHTMLParser, url: str, prefix: str) -> bool:
-    if len(tree.css("pre")) >= _CODE_BLOCKS:
+def _furniture(tree: LexborHTMLParser, url: str, prefix: str, *, address: bool) -> bool:
+    """A docs page's furniture; off a docs address, many code blocks and the docs tree."""
+    code = len(tree.css("pre"))
+    if not address:
+        return code >= _MANY_CODE_BLOCKS and _sibling_links(tree, url, prefix) >= _SIBLING_LINKS
+    if code >= _CODE_BLOCKS:
         return True
     if tree.css_first('link[rel~="next" i], link[rel~="prev" i], a[rel~="next" i]') is not None:
         return True
@@ -85,7 +91,7 @@ def mark_docs_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str) -
     )
     if not docs:
         address, prefix = _docs_address(url)
-        docs = address and _furniture(tree, url, prefix)
+        docs = _furniture(tree, url, prefix, address=address)
     if docs:
         set_mark(tree, DOCS_MARK)
 
