@@ -5,7 +5,8 @@ the markdown converter parses the (smaller) cleaned fragment again in Rust.
 
 Order of work on the tree:
   metadata, links, images  (whole page, before anything is removed)
-  product-page, thread-page marks (from metadata, on <html>, read by onlyMainContent)
+  product-page, thread-page, article and documentation-page marks (from metadata, the URL
+                            and the raw page, on <html>, read by onlyMainContent)
   includeTags / excludeTags (matched on the page as received)
   remove head, script, style, noscript, meta, link, template
   onlyMainContent           (skipped when includeTags is given; a category description
