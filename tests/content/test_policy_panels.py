@@ -82,3 +82,53 @@ def test_the_terms_pattern_does_not_backtrack_on_hostile_text() -> None:
         _TERMS.findall(text)
         assert time.process_time() - start < 0.5
     assert re.compile(_TERMS.pattern, re.I).search("Orders are dispatched daily")
+
+
+def test_hidden_chunks_and_short_open_rates_under_a_bare_label_go() -> None:
+    gone = (
+        # the terms cut into hidden chunks after a label's wrapper
+        "<div class='h11'><span>Returns</span><div class='h12'></div></div>"
+        "<div class='h13' style='display:none'>CHUNK_ONE Not happy? Return the items for an "
+        "exchange.</div>"
+        "<div class='h14' style='display:none'>CHUNK_TWO All returns within 30 days, see our "
+        "<a href='/returns'>returns</a> page.</div>"
+        # an open line of rates under a bare label (a theme's class hides it)
+        "<span class='h15'>Shipping</span><div class='h16'><p><b>Domestic shipping:</b> "
+        "RATES_LINE Standard $8, Express $12. Free shipping on orders over $100, "
+        "international shipping at checkout. Orders dispatched within a day.</p></div>"
+    )
+    md = page_markdown(body(gone), URL, head=PRODUCT)
+    for text in ("CHUNK_ONE", "CHUNK_TWO", "RATES_LINE"):
+        assert text not in md, text
+    assert "DESCRIPTION_TEXT" in md and "PRICE_TEXT" in md
+
+
+def test_open_lines_thin_in_terms_or_long_stay() -> None:
+    kept = (
+        # an open delivery line with few terms: the listing's own dates
+        "<span>Delivery</span><div><p>OPEN_DATES Estimated between Mon 9 and Thu 12 March, "
+        "shipped by the maker.</p></div>"
+        # a long open section about shipping: the page's own text
+        "<div>Shipping</div><div><p>LONG_SHIPPING Orders ship from our workshop. "
+        + "We pack every order by hand, ship it in recycled boxes and deliver it with care. "
+        * 5
+        + "</p></div>"
+        # a shown element after a hidden chunk ends the run
+        "<div><div>Returns</div><div style='display:none'>Returns and refunds within 30 days "
+        "of your order, exchanges free.</div><div>SHOWN_AFTER The fabric is woven in Portugal."
+        "</div></div>"
+    )
+    md = page_markdown(body(kept), URL, head=PRODUCT)
+    for text in ("OPEN_DATES", "LONG_SHIPPING", "SHOWN_AFTER"):
+        assert text in md, text
+
+
+def test_linear_time_on_many_hidden_chunks() -> None:
+    chunks = "".join(
+        f"<div style='display:none'>Orders ship in {i} days; returns within 30.</div>"
+        for i in range(5000)
+    )
+    panels = "<div><button aria-expanded='false'>Shipping</button>" + chunks + "</div>"
+    start = time.process_time()
+    page_markdown(body(panels * 3), URL, head=PRODUCT)
+    assert time.process_time() - start < 2.0

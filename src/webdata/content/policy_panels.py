@@ -12,8 +12,12 @@ listing, whose value is the item's own terms) and the element right after it go 
 element is collapsed (the label a ``<button>`` or ``<summary>`` or ``aria-expanded=false``,
 or the panel hidden), small (at most :data:`_PANEL_CHARS`), without the page's ``<h1>``, and
 speaks of the terms: at least :data:`_MIN_TERMS` words of shipping terms (ship, order,
-return, refund, dispatch, delivery...). An open "Delivery" section (dates, the seller) is
-sometimes the page's own text and stays.
+return, refund, dispatch, delivery...). A hidden panel is taken with the hidden elements right
+after it (themes cut the terms into hidden chunks, one a line). An open "Delivery" section
+(dates, the seller) under a heading is sometimes the page's own text and stays; an open one
+labelled by a bare ``<span>``/``<b>``/``<div>`` ("Shipping", then the rates) goes when it is
+short (at most :data:`_OPEN_PANEL_CHARS`) and dense in terms (:data:`_OPEN_MIN_TERMS`): the
+class that hides it until the label is pressed says nothing on a theme of its own.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ _LABEL_TAGS = "span, b, strong, p, div, button, h2, h3, h4, h5, h6, summary, lab
 _LABEL_MAX_CHARS = 60
 _PANEL_CHARS = 1200  # the shop's terms in a paragraph or two, not a section of the page
 _MIN_TERMS = 3
+_OPEN_LABEL_TAGS = frozenset({"span", "b", "strong", "p", "div", "label"})
+_OPEN_PANEL_CHARS = 300  # a line of rates and dispatch times, not a section
+_OPEN_MIN_TERMS = 6
 _TERMS = re.compile(
     r"\b(?:ship(?:s|ped|ping)?|dispatch(?:ed)?|orders?|returns?|returned|refunds?|"
     r"exchanges?|deliver(?:y|ed|ies)?|warranty|business\s+days|checkout|postage|courier)\b",
@@ -75,6 +82,25 @@ def _collapsed(label: LexborNode, panel: LexborNode) -> bool:
     return _hidden(panel) or (first is not None and _hidden(first))
 
 
+def _hidden_run(panel: LexborNode) -> list[LexborNode]:
+    """``panel`` and, when it is hidden, the hidden elements right after it (the shop's
+    terms cut into hidden chunks, one a line), up to text or a shown element."""
+    run = [panel]
+    if not _hidden(panel):
+        return run
+    sibling = panel.next
+    while sibling is not None:
+        if sibling.tag == "-text":
+            if sibling.text(strip=True):
+                break
+        elif sibling.tag not in ("script", "style") and _hidden(sibling):
+            run.append(sibling)
+        else:
+            break
+        sibling = sibling.next
+    return run
+
+
 def policy_panel_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Labels of the shop's shipping and returns terms and their panels, on product pages."""
     if not is_product_page(scope):
@@ -86,9 +112,16 @@ def policy_panel_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         panel = _panel(label, scope)
         if panel is None or panel.tag in ("script", "style"):
             continue
-        size = text_len(panel)
-        if not size or size > _PANEL_CHARS or panel.css_first("h1") is not None:
+        run = _hidden_run(panel)
+        size = sum(text_len(n) for n in run)
+        if not size or size > _PANEL_CHARS or any(n.css_first("h1") is not None for n in run):
             continue
-        if _collapsed(label, panel) and len(_TERMS.findall(deep_text(panel))) >= _MIN_TERMS:
-            out += [label, panel]
+        terms = sum(len(_TERMS.findall(deep_text(n))) for n in run)
+        if _collapsed(label, panel):
+            if terms >= _MIN_TERMS:
+                out += [label, *run]
+        elif (
+            label.tag in _OPEN_LABEL_TAGS and size <= _OPEN_PANEL_CHARS and terms >= _OPEN_MIN_TERMS
+        ):
+            out += [label, *run]  # an open line of rates under a bare label
     return out
