@@ -25,7 +25,12 @@ keep more of them; these are found by their whole text instead, on a product pag
   prompt ("You are now shopping in the currency AUD"), protection plans, a wishlist's
   sign-in prompt ("Sign in to add this item to your wishlist, follow it, or mark it as
   ignored");
-* a size picker's prompt: "Not your size?".
+* a size picker's prompt: "Not your size?";
+* screen readers' copies of the price's labels, shown to no one ("Current price is $179.00",
+  "Sale price", "Regular price"; their class hides them, and a theme's own class says
+  nothing);
+* a dispatch countdown: "In stock and shipping now", "Order within 1 day 10 hours to have it
+  shipped tomorrow".
 
 The product's name, description and specifications say none of these as their whole text.
 """
@@ -46,6 +51,7 @@ _WORDS = (
     "make an offer", "protection", "guarantee", "sales",
     "years on", "responds", "listed on", "favorites", "your size", "sku",
     "currency", "wish", "favourites", "registry", "delivery", "shipping", "earn", "gets",
+    "price", "in stock", "order within",
 )  # fmt: skip
 _NUMBER = r"\d[\d,.]*+"
 _LINE = re.compile(
@@ -92,7 +98,17 @@ _LINE = re.compile(
     # a currency prompt
     r"you\s+are\s+(?:now\s+)?shopping\s+in\s+(?:the\s+)?currency\s+\w{3}|"
     # a size picker's prompt
-    r"not\s+your\s+size\??"
+    r"not\s+your\s+size\??|"
+    # screen readers' copies of the price's labels ("Current price is $179.00", "Sale price")
+    r"(?:current|original|regular|sale|list)\s+price(?:\s+(?:is|was)\b(?:\W{0,3}"
+    rf"[$\u00a3\u20ac]?\s?{_NUMBER}(?:\s?[$\u00a3\u20ac])?)?)?|"
+    # a dispatch countdown ("In stock and shipping now. Order within 1 day 10 hours to have
+    # it shipped tomorrow.")
+    r"in\s+stock\s+(?:and|&)\s+(?:shipping|ships|ready\s+to\s+ship)(?:\s+(?:now|today))?"
+    r"(?:\W+order\s+within\b[^.]{1,40}?\bto\s+(?:have\s+it\s+)?(?:shipped|dispatched|"
+    r"delivered)\b[^.]{0,30})?|"
+    r"order\s+within\b[^.]{1,40}?\bto\s+(?:have\s+it\s+)?(?:shipped|dispatched|delivered)"
+    r"\b[^.]{0,30}"
     r")\W*$",
     re.IGNORECASE,
 )
