@@ -53,6 +53,12 @@ def test_a_docs_address_with_code_blocks_or_a_sibling_tree_marks_the_page() -> N
     assert marked(f"<html><body><main>{CODE}</main></body></html>", "https://docs.example.org/x")
 
 
+def test_the_sibling_tree_is_matched_whatever_the_case_of_its_folder() -> None:
+    tree = "".join(f"<a href='/en-GB/docs/widgets/p{i}'>Page {i}</a>" for i in range(12))
+    html = f"<html><body><nav>{tree}</nav><main><p>x</p></main></body></html>"
+    assert marked(html, "https://example.org/en-GB/docs/widgets/frobnicate")
+
+
 def test_no_mark_without_a_docs_address_or_without_furniture() -> None:
     assert not marked(f"<html><body><main>{CODE}</main></body></html>", BLOG_URL)
     assert not marked("<html><body><main><p>x</p></main></body></html>")

@@ -64,7 +64,8 @@ def _sibling_links(tree: LexborHTMLParser, url: str, prefix: str) -> int:
     count = 0
     for link in tree.css("nav a[href], aside a[href]"):
         target = urlsplit(link.attributes.get("href") or "")
-        if (not target.hostname or target.hostname == host) and target.path.startswith(prefix):
+        path = target.path.lower()  # the prefix is lowercased: /en-US/ is /en-us/
+        if (not target.hostname or target.hostname == host) and path.startswith(prefix):
             count += 1
             if count >= _SIBLING_LINKS:
                 break
