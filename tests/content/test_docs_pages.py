@@ -13,7 +13,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from tests.content.pages import page_markdown
 from webdata.content.boilerplate import _PAGER_WORDS
-from webdata.content.docs_pages import _GENERATORS, DOCS_MARK, mark_docs_page
+from webdata.content.docs_pages import _FURNITURE, _GENERATORS, DOCS_MARK, mark_docs_page
 
 DOCS_URL = "https://example.org/docs/widgets/frobnicate"
 BLOG_URL = "https://example.org/blog/my-widgets"
@@ -66,6 +66,25 @@ def test_no_mark_without_a_docs_address_or_without_furniture() -> None:
     assert not marked(f"<html><body><nav>{tree}</nav><main><p>x</p></main></body></html>")
 
 
+def test_body_furniture_marks_a_docs_address_without_its_head() -> None:
+    edit = "<a href='https://git.example.org/widgets/edit'>Edit this page</a>"
+    assert marked(f"<html><body><main><p>x</p>{edit}</main></body></html>")
+    contents = "<aside><h2>On this page</h2><a href='#a'>A</a></aside>"
+    assert marked(f"<html><body>{contents}<main><p>x</p></main></body></html>")
+    edit = "<a href='/widgets/edit'>Edit your widget</a>"
+    assert not marked(f"<html><body><main><p>x</p>{edit}</main></body></html>")
+
+
+def test_body_furniture_marks_only_at_a_docs_address() -> None:
+    contents = "<aside><h2>In this article</h2><a href='#a'>A</a></aside>"
+    vote = "<div><h3>Was this page helpful?</h3><button>Yes</button><button>No</button></div>"
+    html = f"<html><body>{contents}<main><p>x</p>{vote}</main></body></html>"
+    assert marked(html, "https://learn.example.org/en-gb/widgets/overview")
+    assert not marked(html, BLOG_URL)
+    vote = "<div><h3>Was this article helpful?</h3><button>Yes</button></div>"
+    assert not marked(f"<html><body><main><p>x</p>{vote}</main></body></html>")
+
+
 def test_many_code_blocks_and_a_sibling_tree_mark_a_page_at_any_address() -> None:
     url = "https://example.org/wiki/Widgets"
     tree = "".join(f"<a href='/wiki/Page_{i}'>Page {i}</a>" for i in range(12))
@@ -104,7 +123,8 @@ def test_the_pager_and_the_toc_still_go_on_a_docs_page() -> None:
 def test_linear_time_on_a_large_docs_page() -> None:
     tree = "".join(f"<a href='/docs/widgets/page{i}'>Page {i}</a>" for i in range(3000))
     sections = "".join(f"<h2>Part {i}</h2>{PROSE}{CODE}{FUNCTIONS}" for i in range(300))
-    html = f"<nav>{tree}</nav><main><h1>Frobnicate</h1>{sections}</main>"
+    furniture = "<p>Edit this page</p><h2>On this page</h2>" * 1000
+    html = f"<nav>{tree}</nav><main><h1>Frobnicate</h1>{sections}{furniture}</main>"
     start = time.process_time()
     md = page_markdown(html, DOCS_URL)
     assert time.process_time() - start < 2.0
@@ -115,6 +135,8 @@ def test_the_patterns_do_not_backtrack() -> None:
     for pattern, hostile in (
         (_GENERATORS, "sphin" * 20000 + "x"),
         (_PAGER_WORDS, "previous " * 20000 + "x"),
+        *((rx, "edit this page on git" * 5000 + "x") for rx in _FURNITURE),
+        *((rx, "did this page help " * 5000) for rx in _FURNITURE),
     ):
         start = time.process_time()
         assert isinstance(pattern, re.Pattern)

@@ -3,10 +3,12 @@ marked from the raw page before the cleaning removes the signs.
 
 Recognised by what documentation sites share, not by name: a docs generator named in
 ``<meta name=generator>``; a JSON-LD ``APIReference``; or an address under a docs path
-(``/docs/``, ``/reference/``, ``/manual/``...) or host (``docs.``, ``developer.``) together
-with a docs page's furniture: code blocks, links to the next / previous page of the manual,
-or a side tree of many links to sibling pages under the same path; or, at any address, many
-code blocks and such a tree (a wiki's or a book's manual).
+(``/docs/``, ``/reference/``, ``/manual/``...) or host (``docs.``, ``developer.``,
+``learn.``) together with a docs page's furniture: code blocks, links to the next / previous
+page of the manual, or a side tree of many links to sibling pages under the same path, or
+furniture in the body ("Edit this page", "Was this page helpful?", an "On this page" heading:
+what remains when the head is gone; at other addresses a blog post shows an "On this page"
+too); or, at any address, many code blocks and such a tree (a wiki's or a book's manual).
 
 The rules read the mark (on ``<html>``): on documentation pages a block of links inside the
 text (a "See also" list, a list of the module's functions or subpages) is part of the page
@@ -35,7 +37,18 @@ _PATH_WORDS = frozenset(
     {"docs", "doc", "documentation", "reference", "api", "manual", "manuals", "guide",
      "guides", "userguide", "handbook", "tutorial", "tutorials"}
 )  # fmt: skip
-_HOST_WORDS = frozenset({"docs", "doc", "developer", "developers", "devdocs"})
+_HOST_WORDS = frozenset({"docs", "doc", "developer", "developers", "devdocs", "learn"})
+# A docs page's furniture in its body, in words any docs site uses: a link to edit the page,
+# a "was this page helpful?" vote, the heading of the page's own contents.
+_FURNITURE_WORDS = (
+    "edit this", "edit on git", "improve this", "page helpful", "page help", "on this page",
+    "in this article",
+)  # fmt: skip
+_FURNITURE = (
+    re.compile(r"(?:edit|improve) this (?:page|doc|document)(?: on git\w+)?|edit on git\w+"),
+    re.compile(r"(?:was|is) this page helpful\??|did this page help(?: you)?\??"),
+    re.compile(r"on this page|in this article"),
+)
 _CODE_BLOCKS = 2  # a tutorial's or reference's code examples
 _MANY_CODE_BLOCKS = 10  # ... anywhere: a manual's chapter (a blog post shows a few)
 _SIBLING_LINKS = 10  # a docs tree beside the page: links under the page's own path prefix
@@ -72,6 +85,19 @@ def _sibling_links(tree: LexborHTMLParser, url: str, prefix: str) -> int:
     return count
 
 
+def _body_furniture(tree: LexborHTMLParser) -> bool:
+    """Whether the body shows a docs page's furniture (read at docs addresses only: lowering
+    a page's whole text costs about a millisecond)."""
+    body = tree.body
+    text = " ".join(body.text(deep=True).lower().split()) if body is not None else ""
+    present = [word for word in _FURNITURE_WORDS if word in text]
+    if body is None or not present:
+        return False
+    query = ", ".join(f':lexbor-contains("{word}" i)' for word in present)
+    texts = {" ".join(node.text(deep=True).lower().split()) for node in body.css(query)}
+    return any(rx.fullmatch(t) for t in texts if len(t) <= 40 for rx in _FURNITURE)
+
+
 def _furniture(tree: LexborHTMLParser, url: str, prefix: str, *, address: bool) -> bool:
     """A docs page's furniture; off a docs address, many code blocks and the docs tree."""
     code = len(tree.css("pre"))
@@ -81,7 +107,7 @@ def _furniture(tree: LexborHTMLParser, url: str, prefix: str, *, address: bool) 
         return True
     if tree.css_first('link[rel~="next" i], link[rel~="prev" i], a[rel~="next" i]') is not None:
         return True
-    return _sibling_links(tree, url, prefix) >= _SIBLING_LINKS
+    return _sibling_links(tree, url, prefix) >= _SIBLING_LINKS or _body_furniture(tree)
 
 
 def mark_docs_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str) -> None:
