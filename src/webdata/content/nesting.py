@@ -66,21 +66,19 @@ REOPEN_BUDGET = 4_096
 _REST = r"""[^>=/]*+(?:(?:=\s*+(?:"[^"]*+"|'[^']*+'|[^\s>]*+)|/(?!>))[^>=/]*+)*+(/?)(?:>|$)"""
 _COMMENT = r"<!--(?:-?>|[^-]*+(?:-(?!-!?>)[^-]*+)*+--!?>|.*)"
 _RAW_NAMES = "script|style|textarea|title|xmp|iframe|noembed|noframes"
-# The quick pass matches comments and raw text whole, so its Python loop sees only tags as
-# (raw name, its self-closing "/", "<" when that raw text holds one, a character when it runs
-# to the end of the page, "/" of an end tag, name, self-closing "/"). Raw names are matched in
-# lower or upper case only; other spellings go to the exact pass.
+# The quick pass matches comments and raw text whole, so its Python loop sees only tags, as
+# (raw name, "/"-prefixed or plain tag name, self-closing "/", a character when raw text holds a
+# "<" or runs to the end of the page); one shared rest of the tag keeps the tuples short. Raw
+# names are matched in lower or upper case only; other spellings go to the exact pass.
 _QUICK = re.compile(
     _COMMENT
-    + r"|<("
+    + r"|<(?:("
     + _RAW_NAMES
     + "|"
     + _RAW_NAMES.upper()
-    + r")(?=[\s/>])"
+    + r")(?=[\s/>])|(/?[A-Za-z][^\s/>]*))"
     + _REST
-    + r"(?:[^<]*+(?:(<)(?!/\1)[^<]*+(?:<(?!/\1)[^<]*+)*+)?</\1|(.).*|$)"
-    + r"|<(/?)([A-Za-z][^\s/>]*)"
-    + _REST,
+    + r"(?(1)(?:[^<]*+</\1|(.)(?:[^<]*+(?:<(?!/\1)[^<]*+)*+</\1|.*)|$))",
     re.DOTALL,
 )
 # The exact pass (only for pages the quick pass finds deep): one tag or comment opening at a
@@ -214,6 +212,27 @@ def nesting_depth(html: str) -> int:
     return model.exact(html).depth
 
 
+# The quick pass's tags as written ("div", "/DIV") -> (lower-case name, kind, end tag, an
+# ordinary element that only opens, formatting) (bounded cache).
+_QUICK_TAGS: dict[str, tuple[str, int, bool, bool, bool]] = {}
+
+
+def _quick_tag(tag: str) -> tuple[str, int, bool, bool, bool]:
+    end = tag[0] == "/"
+    name = _lower(tag[1:] if end else tag)
+    kind = _KIND.get(name, _OTHER)
+    info = (
+        name,
+        kind,
+        end,
+        kind >= _SPECIAL_KIND and name not in _OPENS_OTHERWISE,
+        kind == _FORMAT,
+    )
+    if len(_QUICK_TAGS) < 4_096:
+        _QUICK_TAGS[tag] = info
+    return info
+
+
 def _lower(name: str) -> str:
     low = _LOWER.get(name)
     if low is None:
@@ -260,29 +279,29 @@ class _Model:
 
     def quick(self, html: str) -> int | None:
         """The depth, or None when the page nests past the cap (or needs the exact pass)."""
-        stack, kinds, cap = self.stack, _KIND, self.cap
+        stack, cap, known, foreign = self.stack, self.cap, _QUICK_TAGS.get, _FOREIGN
         tags = _QUICK.findall(html)
         self.budget += len(tags)
-        for _raw, raw_closing, inner, to_end, slash, tag, self_closing in tags:
+        for raw, tag, self_closing, takes in tags:
             if not tag:
-                if _raw and (((inner or to_end) and self.in_foreign()) or "frameset" in stack):
+                if raw and ((takes and self.in_foreign()) or "frameset" in stack):
                     return None  # <style> in SVG holds markup: look closer
-                if raw_closing and (inner or to_end) and not self.in_foreign():
+                if self_closing and takes and not self.in_foreign():
                     return None  # <iframe .../> took markup: to be closed
                 continue
-            name = _LOWER.get(tag) or _lower(tag)
-            if slash:
+            name, kind, end, plain, formatting = known(tag) or _quick_tag(tag)
+            if end:
                 # Most end tags close the current element.
                 if stack and stack[-1] == name:
                     stack.pop()
-                    if name in _FORMATTING:
+                    if formatting:
                         self.formatting -= 1
                     elif self.formatting > 1:
                         self.boundary()
                 else:
-                    self.end(name, kinds.get(name, _OTHER))
+                    self.end(name, kind)
                 continue
-            if stack and stack[-1][0] in _FOREIGN and self.in_foreign():
+            if stack and stack[-1][0] in foreign and self.in_foreign():
                 if name == "font":  # leaves SVG / MathML by its attributes: look closer
                     return None
                 if name not in _BREAKOUT:
@@ -292,8 +311,7 @@ class _Model:
                             return None
                     continue
                 self.break_out()
-            kind = kinds.get(name, _OTHER)
-            if kind >= _SPECIAL_KIND and name not in _OPENS_OTHERWISE:  # most tags: just open
+            if plain:  # most tags: just open
                 stack.append(name)
                 if len(stack) > self.deepest:
                     self.deepest = len(stack)
@@ -311,7 +329,7 @@ class _Model:
                 return None
             if self_closing and name in _SWALLOWING:  # <noscript/>: to be closed
                 return None
-            if kind == _FORMAT:
+            if formatting:
                 if len(stack) >= self.formatting_cap and self.too_many(name):
                     return None
                 self.formatting += 1
