@@ -334,9 +334,13 @@ class _Model:
                     return None
                 self.formatting += 1
             if name in _CLOSERS:
-                if name in _CELL and "table" not in stack:  # ignored outside a table
+                if name == "a":
+                    if "a" in stack:  # (most links close nothing)
+                        self.implied_ends(name)
+                elif name in _CELL and "table" not in stack:  # ignored outside a table
                     continue
-                self.implied_ends(name)
+                else:
+                    self.implied_ends(name)
             elif name == "select" and "select" in stack:  # acts as </select>
                 self.pop_to(name, _SCOPE, keep_formatting=True)
                 continue
