@@ -10,6 +10,8 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.nesting import (
     _FORMATTING,
+    _LOWER,
+    _QUICK_TAGS,
     MAX_DEPTH,
     MAX_FORMATTING,
     _Exceeded,
@@ -143,6 +145,14 @@ def test_golden_pages_are_returned_as_they_are() -> None:
         result = limit_nesting(html)
         assert result.html is html
         assert result.flattened == 0
+
+
+def test_tag_name_caches_stay_small() -> None:
+    # Long made-up tag names are read, not remembered from page to page.
+    html = "".join(f"<x{i}{'y' * 100} id=a></x{i}{'y' * 100}>" for i in range(5_000))
+    assert limit_nesting(html).html is html
+    for cache in (_LOWER, _QUICK_TAGS):
+        assert len(cache) <= 4_096 and all(len(name) <= 64 for name in cache)
 
 
 def test_parse_html_caps_size_then_depth() -> None:

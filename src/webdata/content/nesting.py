@@ -163,7 +163,9 @@ _END_AT_ONCE = {
 _SELF_CLOSED = re.compile(
     r"<(?:" + "|".join(sorted(_SWALLOWING)) + r")(?=[\s/])[^<>]*/>", re.IGNORECASE
 )
-_LOWER: dict[str, str] = {}  # tag name as written -> lower case (bounded cache)
+# Tag name as written -> lower case (bounded cache: at most 4,096 names of 64 characters, so a
+# page of long made-up names does not stay in memory).
+_LOWER: dict[str, str] = {}
 # Start tags that close something first (see ``_Model.implied_ends``).
 _CLOSERS = _CELL | _RUBY | _DEFINITION | {"a", "button", "li", "option", "optgroup"}
 # Ordinary start tags (kind ``_SPECIAL_KIND`` or ``_OTHER``) that do more than open an element.
@@ -213,7 +215,7 @@ def nesting_depth(html: str) -> int:
 
 
 # The quick pass's tags as written ("div", "/DIV") -> (lower-case name, kind, end tag, an
-# ordinary element that only opens, formatting) (bounded cache).
+# ordinary element that only opens, formatting) (bounded cache, as ``_LOWER``).
 _QUICK_TAGS: dict[str, tuple[str, int, bool, bool, bool]] = {}
 
 
@@ -228,7 +230,7 @@ def _quick_tag(tag: str) -> tuple[str, int, bool, bool, bool]:
         kind >= _SPECIAL_KIND and name not in _OPENS_OTHERWISE,
         kind == _FORMAT,
     )
-    if len(_QUICK_TAGS) < 4_096:
+    if len(_QUICK_TAGS) < 4_096 and len(tag) <= 64:
         _QUICK_TAGS[tag] = info
     return info
 
@@ -237,7 +239,7 @@ def _lower(name: str) -> str:
     low = _LOWER.get(name)
     if low is None:
         low = name.lower()
-        if len(_LOWER) < 4_096:
+        if len(_LOWER) < 4_096 and len(name) <= 64:
             _LOWER[name] = low
     return low
 
