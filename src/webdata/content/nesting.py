@@ -76,9 +76,9 @@ _QUICK = re.compile(
     + _RAW_NAMES
     + "|"
     + _RAW_NAMES.upper()
-    + r")(?=[\s/>])|(/?[A-Za-z][^\s/>]*))"
+    + r")(?=[\s/>])|(/?[A-Za-z][^\s/>]*))(?:>|"  # (most tags: no attributes)
     + _REST
-    + r"(?(1)(?:[^<]*+</\1|(.)(?:[^<]*+(?:<(?!/\1)[^<]*+)*+</\1|.*)|$))",
+    + r")(?(1)(?:[^<]*+</\1|(.)(?:[^<]*+(?:<(?!/\1)[^<]*+)*+</\1|.*)|$))",
     re.DOTALL,
 )
 # The exact pass (only for pages the quick pass finds deep): one tag or comment opening at a
