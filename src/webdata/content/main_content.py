@@ -92,6 +92,7 @@ from webdata.content.forum_fields import field_removals
 from webdata.content.forum_noise import forum_removals, is_thread_page, keep_post_bylines
 from webdata.content.forum_signatures import signature_removals
 from webdata.content.forum_titles import title_removals
+from webdata.content.grid_alts import clear_grid_alts
 from webdata.content.grid_badges import grid_badge_removals
 from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
@@ -651,6 +652,7 @@ def find_main_content(body: LexborNode) -> MainContent:
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
     clear_card_alts(main)
+    clear_grid_alts(main)
     clear_logo_alts(main)
     flatten_typographic_sups(main)
     return MainContent(main)
