@@ -51,6 +51,7 @@ from webdata.content.card_alts import clear_card_alts
 from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.card_reader_text import card_reader_text_removals
 from webdata.content.card_stamps import card_stamp_removals
+from webdata.content.card_variant_counts import card_variant_count_removals
 from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.closing_notes import closing_note_removals
@@ -487,6 +488,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += grid_review_removals(scope, total, grids)
     found += card_price_copy_removals(grids)
     found += card_reader_text_removals(grids)
+    found += card_variant_count_removals(grids)
     found += carousel_removals(scope, total, grids)
     found += sort_menu_removals(scope)
     found += service_removals(scope, total)
