@@ -128,6 +128,20 @@ def ab(pages: list[Page], off: list[str], perturb: list[str]) -> None:
             print(f"  dev {page.id} {page.type:<13} {b:.4f} -> {a:.4f}")
 
 
+def main_content_hooks() -> dict[str, Callable[..., Any]]:
+    """The functions ``main_content`` imports from the other content modules, by name."""
+    from webdata.content import main_content
+
+    return {
+        name: fn
+        for name, fn in vars(main_content).items()
+        if callable(fn)
+        and getattr(fn, "__module__", "").startswith("webdata.content.")
+        and fn.__module__ != main_content.__name__
+        and not isinstance(fn, type)
+    }
+
+
 def cost(pages: list[Page]) -> None:
     """CPU seconds per hook of ``main_content`` over the pages (calls nest: a hook that
     calls another hook counts its time too)."""
@@ -145,14 +159,7 @@ def cost(pages: list[Page]) -> None:
 
         return run
 
-    hooks = {
-        name: fn
-        for name, fn in vars(main_content).items()
-        if callable(fn)
-        and getattr(fn, "__module__", "").startswith("webdata.content.")
-        and fn.__module__ != main_content.__name__
-        and not isinstance(fn, type)
-    }
+    hooks = main_content_hooks()
     for name, fn in hooks.items():
         setattr(main_content, name, timed(name, fn))
     total = 0.0

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from benchmarks.wcxb import SNIPPET_CUT, Page, load_pages, markdown_to_text, tokens
-from benchmarks.wcxb_ab import extract, switched_off
+from benchmarks.wcxb_ab import extract, main_content_hooks, switched_off
 
 
 def joined(text: str) -> str:
@@ -206,13 +206,8 @@ def traced_run(page: Page, withouts: list[str]) -> Trace:
 
     hooks = {
         name: fn
-        for name, fn in vars(mc).items()
-        if callable(fn)
-        and getattr(fn, "__module__", "").startswith("webdata.content.")
-        and fn.__module__ != mc.__name__
-        and not isinstance(fn, type)
-        and name not in _NON_REMOVAL
-        and (name.endswith("_removals") or name.startswith("keep_"))
+        for name, fn in main_content_hooks().items()
+        if name not in _NON_REMOVAL and (name.endswith("_removals") or name.startswith("keep_"))
     }
     from webdata.content import pipeline
 
