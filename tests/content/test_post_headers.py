@@ -8,16 +8,11 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import page_markdown
+from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown
 from webdata.content.forum_noise import THREAD_MARK
 from webdata.content.post_headers import keep_post_headers
 
-URL = "https://board.example.org/t/oil-change-intervals/4242"
-TEXTS = (
-    "POST_ONE How often do you change the oil on a small petrol engine used daily?",
-    "POST_TWO Every five thousand miles here, with the filter each second time.",
-    "POST_THREE Twice a year whatever the mileage, and the filter each time too.",
-)
+URL, TEXTS = THREAD_URL, THREAD_TEXTS
 
 
 def post(i: int, name: str, date: str, text: str) -> str:

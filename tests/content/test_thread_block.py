@@ -8,17 +8,12 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import page_markdown
+from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown
 from webdata.content.dom import measuring, text_len
 from webdata.content.forum_noise import THREAD_MARK
 from webdata.content.thread_block import thread_block
 
-URL = "https://board.example.org/t/oil-change-intervals/4242"
-TEXTS = (
-    "POST_ONE How often do you change the oil on a small petrol engine used daily?",
-    "POST_TWO Every five thousand miles here, with the filter each second time.",
-    "POST_THREE Twice a year whatever the mileage, and the filter each time too.",
-)
+URL, TEXTS = THREAD_URL, THREAD_TEXTS
 # The site's own prose beside the thread, in plain <div>s (no footer tag, no chrome words).
 SITE_PROSE = (
     "<div class='k1'><div class='k2'>SITE_PROSE Example Media is part of Example Group, an "

@@ -8,15 +8,10 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import page_markdown
+from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown
 from webdata.content.thread_structure import DATE, thread_structure
 
-URL = "https://board.example.org/t/oil-change-intervals/4242"
-TEXTS = (
-    "POST_ONE How often do you change the oil on a small petrol engine used daily?",
-    "POST_TWO Every five thousand miles here, with the filter each second time.",
-    "POST_THREE Twice a year whatever the mileage, and the filter each time too.",
-)
+URL, TEXTS = THREAD_URL, THREAD_TEXTS
 
 
 def post(i: int, name: str, date: str, text: str) -> str:
