@@ -128,7 +128,7 @@ from webdata.content.qa_comments import qa_comment_removals
 from webdata.content.reaction_links import reaction_link_removals
 from webdata.content.reader_only import reader_only_removals
 from webdata.content.region_prompts import region_prompt_removals
-from webdata.content.repeated_blocks import repeated_block_removals
+from webdata.content.repeated_blocks import repeated_bar_removals, repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
 from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
@@ -521,6 +521,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_feed_heads(scope, total, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
+    found += repeated_bar_removals(scope, found)
     found += repeated_price_removals(scope, found)
     return topmost(found)
 
