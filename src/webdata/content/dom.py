@@ -84,6 +84,13 @@ def measuring() -> Iterator[None]:
         _MEMO.reset(token)
 
 
+def measured_texts() -> dict[int, str]:
+    """The ``deep_text`` memo by ``mem_id`` while ``measuring`` (a new dict otherwise): for a
+    rule's hot loop, to read and fill it without a call per node."""
+    memo = _MEMO.get()
+    return {} if memo is None else memo[0]
+
+
 def deep_text(node: LexborNode) -> str:
     """``node.text(deep=True, strip=True)``: its text nodes stripped and joined (remembered
     while ``measuring``: the rules read the same blocks' texts again and again)."""

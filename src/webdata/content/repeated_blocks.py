@@ -30,9 +30,8 @@ from webdata.content.dom import (
     contains,
     deep_text,
     has_ancestor_in,
-    link_text_len,
+    measured_texts,
     text_len,
-    widest_while,
 )
 
 MIN_CHARS = 150
@@ -175,50 +174,88 @@ def _shape(node: LexborNode) -> tuple[str, str]:
 
 def repeated_bar_removals(scope: LexborNode, removed: list[LexborNode]) -> list[LexborNode]:
     """Every copy of a short bar of links shown before and after the content (see above)."""
-    gone = {n.mem_id for n in removed}
-    # buttons' text by the blocks short enough to be bars that hold them (links are measured
-    # by ``link_text_len``, remembered)
-    pressed: dict[int, int] = {}
-    for button in scope.css("button"):
-        size = text_len(button)
-        current = button.parent
-        while current is not None and current.mem_id != scope.mem_id:
-            if text_len(current) > _BAR_MAX_CHARS:
-                break
-            pressed[current.mem_id] = pressed.get(current.mem_id, 0) + size
-            current = current.parent
-    fitting: dict[int, bool] = {}
-
-    def fits(node: LexborNode) -> bool:
+    texts = measured_texts()  # (``text_len`` written out below: about 400k steps on WCXB)
+    stop = scope.mem_id
+    # Link and button text by the blocks short enough to be bars that hold them, added up
+    # climbing from each clickable with text (a block's links as ``link_text_len`` counts
+    # them, plus the buttons inside it), and how many such clickables each block holds.
+    clicked: dict[int, int] = {}
+    held: dict[int, int] = {}
+    voiced: list[LexborNode] = []
+    for node in scope.css(_CLICKABLE):
         key = node.mem_id
-        known = fitting.get(key)
-        if known is None:
-            size = text_len(node)
-            known = fitting[key] = 0 < size <= _BAR_MAX_CHARS and (
-                link_text_len(node) + pressed.get(key, 0) >= _BAR_LINK_SHARE * size
-            )
-        return known
-
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = node.text(deep=True, strip=True, skip_empty=True)
+        amount = len(text)
+        if not amount:
+            continue
+        voiced.append(node)
+        link = node.tag == "a"  # (``css("a")`` on a link counts the link itself)
+        current: LexborNode | None = node
+        while current is not None:
+            key = current.mem_id
+            if key == stop:
+                break
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = current.text(deep=True, strip=True, skip_empty=True)
+            if len(text) > _BAR_MAX_CHARS:
+                break
+            held[key] = held.get(key, 0) + 1
+            if link or current is not node:
+                clicked[key] = clicked.get(key, 0) + amount
+            current = current.parent
+    # the blocks that may be part of a bar: short, with text, mostly link or button text
+    fitting = {
+        key for key, amount in clicked.items() if amount >= _BAR_LINK_SHARE * len(texts[key])
+    }
+    # The widest bar reached climbing from a fitting block (itself when its parent does not
+    # fit), remembered per block: the links of one bar climb through the same blocks.
+    highest: dict[int, LexborNode] = {}
     bars: dict[int, LexborNode] = {}
-    for link in scope.css(_CLICKABLE):
-        if text_len(link) == 0 or (link.parent is not None and link.parent.mem_id in fitting):
-            continue  # (a sibling's climb went through its parent: the same bar)
-        bar = widest_while(link, scope, fits)
-        if bar is not None:
-            bars[bar.mem_id] = bar
+    for node in voiced:
+        parent = node.parent
+        if parent is None or parent.mem_id not in fitting:
+            continue
+        path = [parent.mem_id]
+        current = parent
+        bar: LexborNode | None = highest.get(parent.mem_id)
+        while bar is None:
+            above = current.parent
+            if above is None or above.mem_id not in fitting:
+                bar = current
+            else:
+                bar = highest.get(above.mem_id)
+                current = above
+                path.append(above.mem_id)
+        for passed in path:
+            highest[passed] = bar
+        bars[bar.mem_id] = bar
+    # Words first, for every bar with two clickables or more: most bars' words occur once,
+    # and only those that occur twice or more are looked at further.
+    keyed = [
+        (bar, " ".join(_WORDS.findall(texts[bar.mem_id].lower())))
+        for bar in bars.values()
+        if held[bar.mem_id] >= _BAR_MIN_LINKS
+    ]
+    seen: dict[str, int] = {}
+    for _, words in keyed:
+        seen[words] = seen.get(words, 0) + 1
+    gone = {n.mem_id for n in removed} if any(seen[w] > 1 for _, w in keyed) else set()
     groups: dict[str, list[LexborNode]] = {}
-    for bar in bars.values():
+    for bar, words in keyed:
+        if not words or seen[words] < 2 or bar.tag in _HEADING_SET:
+            continue
         clickables = bar.css(_CLICKABLE)
         if all((n.attributes.get("href") or "").startswith("#") for n in clickables):
             continue  # in-page jumps (footnote marks), not a bar of the site
         said = {deep_text(n).lower() for n in clickables} - {""}
         if len(said) < _BAR_MIN_LINKS or bar.css_first(_HEADINGS) is not None:
             continue
-        if bar.tag in _HEADING_SET or has_ancestor_in(bar, gone):
+        if has_ancestor_in(bar, gone):
             continue
-        key = " ".join(_WORDS.findall(deep_text(bar).lower()))
-        if key:
-            groups.setdefault(key, []).append(bar)
+        groups.setdefault(words, []).append(bar)
     out: list[LexborNode] = []
     total = text_len(scope)
     for copies in groups.values():
