@@ -269,15 +269,82 @@ def test_captions_of_a_results_toolbar_go() -> None:
     # the sort and view pickers are controls (gone); their captions stood beside them
     toolbar = (
         "<div class='x1'><span>Sort by:</span><select><option>Best match</option></select>"
-        "<div><span>View:</span><button>Grid</button></div><p>51 products</p></div>"
+        "<div><span>View:</span><button>Grid</button></div></div>"
     )
     cards = "".join(action_card(i) for i in range(4))
-    html = page(f"<main><h1>Jackets</h1>{toolbar}<ul class='grid'>{cards}</ul></main>")
+    head = "<div><h1>Jackets</h1><p>51 products</p></div>"
+    html = page(f"<main>{head}{toolbar}<ul class='grid'>{cards}</ul></main>")
     md = markdown(html)
     assert "Sort by" not in md
     assert "View:" not in md
-    assert "51 products" in md  # the size of the list is the reader's to know
+    assert "51 products" in md  # beside the headline, the size of the list is the reader's
     assert "Trail jacket model 2" in md
+
+
+def test_the_header_row_of_a_result_list_goes() -> None:
+    # class names hashed: the row is found by its text, a count beside sort/filter controls
+    row = (
+        "<div class='h3f2a'><div class='h77c1'><span>22 products</span></div>"
+        "<div><span>Sort:</span><a href='#'>Featured</a></div><a href='#'>Filter</a></div>"
+    )
+    cards = "".join(action_card(i) for i in range(4))
+    html = page(f"<main><h1>Candles</h1>{row}<ul class='hb09e'>{cards}</ul></main>")
+    md = markdown(html)
+    assert "22 products" not in md and "Featured" not in md and "Filter" not in md
+    assert "Candles" in md and "Trail jacket model 2" in md
+
+
+def test_a_result_count_away_from_a_control_row_stays() -> None:
+    cards = "".join(action_card(i) for i in range(4))
+    for head, count in (
+        ("<div><h1>Candles</h1><p>22 products</p><a href='#'>Sort by</a></div>", "22 products"),
+        ("<div><p>81 results</p><button>Filters</button></div>", "81 results"),  # one control
+        (
+            "<div><p>Showing 18 results</p><a href='#top'>To top</a><a href='#'>More</a></div>",
+            "Showing 18 results",
+        ),
+    ):
+        md = markdown(page(f"<main><h1>Candles</h1>{head}<ul class='hb09e'>{cards}</ul></main>"))
+        assert count in md
+
+
+def test_count_rows_linear_in_page_size() -> None:
+    import time
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webdata.content.listing_noise import count_row_removals
+
+    row = (
+        "<div><span>{i} products</span><span>Sort by:</span><a href='#'>Newest</a>"
+        "<a href='#'>Filter</a></div><p>Item {i} is a plain paragraph of some length.</p>"
+    )
+    html = "<main>" + "".join(row.format(i=i) for i in range(5000)) + "</main>"
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    start = time.process_time()
+    assert len(count_row_removals(body)) == 5000
+    assert time.process_time() - start < 2
+
+
+def test_the_count_row_patterns_do_not_backtrack_on_hostile_text() -> None:
+    import time
+
+    from webdata.content.listing_noise import _COUNT, _COUNT_HINT, _ROW_CONTROL
+
+    for pattern, text in (
+        (_COUNT, "showing " + "1," * 50_000 + " of x"),
+        (_COUNT, "1" * 50_000 + " " * 50_000 + "x"),
+        (_COUNT, "1 of 2" + " " * 100_000 + "x"),
+        (_ROW_CONTROL, "sort" + " " * 100_000 + "!x"),
+        (_ROW_CONTROL, "sort by " + "a " * 50_000 + "!x"),
+        (_ROW_CONTROL, "filter & " * 20_000 + "!x"),
+        (_COUNT_HINT, ("1" * 1000 + " \n") * 100),
+        (_COUNT_HINT, " " * 100_000 + "1" * 100_000),
+    ):
+        start = time.process_time()
+        pattern.search(text) if pattern is _COUNT_HINT else pattern.match(text)
+        assert time.process_time() - start < 0.5
 
 
 def test_a_filters_heading_of_documentation_stays() -> None:

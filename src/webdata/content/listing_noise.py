@@ -25,7 +25,13 @@ Rules, each general (no site names):
 * what is left of a results toolbar once its controls are gone: the captions of the sort,
   view and filter pickers ("Sort by:", "Sort: Best Match", "View:", "Filter by:", "Popular
   filters"), each the whole text of a short element. Not the result count ("Showing 1-24
-  of 193 results", "51 products"): it tells the reader the size of the list;
+  of 193 results", "51 products") beside the headline: it tells the reader the size of the
+  list;
+* the header row of a result list: a short element whose whole text is the list's size
+  ("22 products", "Showing 1-24 of 120"), in a small block of at least three short lines
+  (no headline) one of which is a sort or filter control's word ("Sort: Featured", "Filter &
+  Sort", "Expand/Collapse All Filters"). The block goes, count and all: found by its text,
+  it goes also where class names say nothing (hashed);
 * the second rendering of a card's item: two links to the same target in one card, with
   different texts both at least ``_RENDERING_MIN_CHARS`` long (a link laid over the card
   that carries the item's full description, then the visible one), on at least
@@ -468,3 +474,66 @@ def listing_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         + second_rendering_removals(by_href)
         + toolbar_removals(scope, lines)
     )
+
+
+_COUNT_NOUN = r"(?:results?|products?|items?|styles?|listings?|matches|entries)"
+# The size of a result list standing alone: "22 products", "33 Results", "Showing 1-24 of
+# 120", "Showing 24 of 193 results", "3953 items found".
+_COUNT = re.compile(
+    r"^\W*(?:"
+    rf"(?:showing\s+)?\d[\d,.]*\s*(?:(?:[-\u2013]|to)\s*\d[\d,.]*\s*)?of\s+\d[\d,.]*(?:\s+{_COUNT_NOUN})?|"
+    rf"(?:showing\s+)?\d[\d,.]*\s*{_COUNT_NOUN}(?:\s+found)?"
+    r")\W*$",
+    re.IGNORECASE,
+)
+_COUNT_START = re.compile(r"\W*(?:showing|\d)", re.IGNORECASE)
+# a sort or filter control's word (with its chosen value), the whole of a line of the row
+_ROW_CONTROL = re.compile(
+    r"^\W*(?:"
+    r"(?:sort(?:ing|\s+by)?|order\s+by|(?:all\s+|active\s+)?filters?(?:\s+by)?|refine(?:\s+by)?)\b"
+    r"(?:(?:\s*[:&]\s*|\s+and\s+|\s+)[\w-][\w\s-]{0,29})?|"
+    r"(?:expand|collapse)(?:\s*/\s*collapse)?\s+all\s+filters|(?:reset|clear)\s+(?:all\s+)?filters"
+    r")\W*$",
+    re.IGNORECASE,
+)
+# A line holding a count, or its noun when the number is a text of its own (a quick look at
+# the whole block first).
+_COUNT_HINT = re.compile(
+    rf"^[^\w\n]*(?:showing\s|\d[\d,.]*(?:[^\S\n]*|\n)(?:{_COUNT_NOUN}\b|of\s))",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CONTROL_WORDS = ("sort", "filter", "refine", "order by")
+_COUNT_MAX_CHARS = 40
+_ROW_CHARS = 240  # the row: a few short items
+_ROW_LINE_CHARS = 40
+_ROW_NODES = 80
+_ROW_MIN_LINES = 3  # the count and at least two controls or labels
+
+
+def _small_row(node: LexborNode) -> bool:
+    if next(islice(node.traverse(), _ROW_NODES, None), None) or text_len(node) > _ROW_CHARS:
+        return False  # (the count of nodes first: bounded, where a big block's text is not)
+    return node.css_first("h1") is None
+
+
+def count_row_removals(scope: LexborNode) -> list[LexborNode]:
+    """The header row of a result list: a short element whose whole text is the list's size
+    ("22 products", "Showing 1-24 of 120") within a small block of short items that also
+    holds a sort or filter control's word ("Sort by", "Filter & Sort"); the block goes, with
+    the count: on hashed class names, what is left of the toolbar otherwise stays."""
+    low = lowered_text(scope)
+    if not any(word in low for word in _CONTROL_WORDS) or not _COUNT_HINT.search(line_text(scope)):
+        return []
+    found = []
+    for node, text in short_texts(scope, scope.css(_TOOLBAR_TAGS), _COUNT_MAX_CHARS):
+        if not _COUNT_START.match(text) or not _COUNT.match(" ".join(text.split())):
+            continue
+        row = widest_while(node, scope, _small_row)
+        if row is None:
+            continue
+        lines = [line for line in line_text(row).split("\n") if line]
+        if len(lines) < _ROW_MIN_LINES or any(len(line) > _ROW_LINE_CHARS for line in lines):
+            continue
+        if any(_ROW_CONTROL.match(line) for line in lines):
+            found.append(row)
+    return topmost(found)
