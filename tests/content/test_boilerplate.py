@@ -445,6 +445,19 @@ def test_menu_toggles_and_sign_in_calls_are_removed(phrase: str) -> None:
     assert PROSE in md and phrase not in md
 
 
+@pytest.mark.parametrize(
+    "phrase", ["Expand/Collapse All Filters", "Collapse all filters", "Clear all filters"]
+)
+def test_the_toggles_of_a_filter_panel_are_removed(phrase: str) -> None:
+    md = markdown(in_main(f"<ul><li><a href='#'>{phrase}</a></li></ul>"))
+    assert PROSE in md and phrase not in md
+
+
+def test_a_sentence_about_clearing_filters_stays() -> None:
+    line = "<p>FILTER_LINE Clear all filters before you rinse the tank.</p>"
+    assert "FILTER_LINE Clear all filters" in markdown(in_main(line))
+
+
 def test_a_sentence_about_a_menu_stays() -> None:
     line = "<p>MENU_LINE The menu changes with the seasons.</p>"
     md = markdown(in_main(line))
@@ -456,10 +469,13 @@ def test_the_interface_phrases_do_not_backtrack() -> None:
 
     from webdata.content.boilerplate import _UI_PHRASE
 
-    hostile = "sign in or " + "menu " * 5000 + "!"
-    start = time.process_time()
-    assert _UI_PHRASE.match(hostile) is None
-    assert time.process_time() - start < 2
+    for hostile in (
+        "sign in or " + "menu " * 5000 + "!",
+        "expand" + " " * 50_000 + "/" + " " * 50_000 + "collapse all x",
+    ):
+        start = time.process_time()
+        assert _UI_PHRASE.match(hostile) is None
+        assert time.process_time() - start < 2
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,8 @@ Rules, each general (no site names):
 * interface phrases standing alone in a small element: "Sign up", "Log in", "Sign in or
   join", a menu's toggle ("MENU", "Toggle navigation"), a credit line whose partner is a
   logo ("In partnership with", "Presented by"), "Learn more",
-  "Reply with quote", "Was this page helpful?", "Advertisement", "Loading..." (the whole
+  "Reply with quote", "Was this page helpful?", "Advertisement", "Loading...", a filter
+  panel's toggles ("Filter & Sort", "Expand/Collapse All Filters") (the whole
   text of the element must be the phrase; headings are left alone);
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
   "All rights reserved") when it is small relative to the block and made of links or short;
@@ -191,6 +192,7 @@ _UI_PHRASE = re.compile(
     r"create\s+an\s+account\s+or\s+sign\s+in\b.*|you\s+need\s+to\s+be\s+a\s+member\b.*|"
     r"leave\s+a\s+(?:comment|reply)|add\s+to\s+(?:cart|bag|basket|wish\s*list|favou?rites)|"
     r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
+    r"(?:expand\s*/\s*collapse|expand|collapse)\s+all\s+filters|(?:reset|clear)\s+all\s+filters|"
     r"jump\s+to|skip\s+to\s+(?:main\s+)?content|powered\s+by\b.*|"
     # an author box's link to the author's page
     r"(?:view|see|read|more)\s+(?:all\s+)?(?:posts|articles|stories)\s+(?:by|from)\b.{0,60}|"
