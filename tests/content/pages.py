@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from webdata.content.pipeline import ContentOptions, process_html
 
 
@@ -26,3 +28,13 @@ THREAD_TEXTS = (
     "POST_TWO Every five thousand miles here, with the filter each second time.",
     "POST_THREE Twice a year whatever the mileage, and the filter each time too.",
 )
+
+
+def thread_posts(
+    post: Callable[[int, str, str, str], str], names: tuple[str, ...] = ("ann", "bob", "cat")
+) -> str:
+    """The thread's posts, each made by ``post(i, name, date, text)``."""
+    dates = ("Jun 7, 2017", "Jun 7, 2017", "Jun 8, 2017")
+    return "".join(
+        post(i, n, d, t) for i, (n, d, t) in enumerate(zip(names, dates, THREAD_TEXTS, strict=True))
+    )

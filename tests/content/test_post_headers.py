@@ -8,7 +8,7 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown
+from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown, thread_posts
 from webdata.content.forum_noise import THREAD_MARK
 from webdata.content.post_headers import keep_post_headers
 
@@ -25,10 +25,7 @@ def post(i: int, name: str, date: str, text: str) -> str:
 
 
 def thread(names: tuple[str, ...] = ("ann", "bob", "cat")) -> str:
-    dates = ("Jun 7, 2017", "Jun 7, 2017", "Jun 8, 2017")
-    posts = "".join(
-        post(i, n, d, t) for i, (n, d, t) in enumerate(zip(names, dates, TEXTS, strict=True))
-    )
+    posts = thread_posts(post, names)
     return (
         "<header class='site'><a href='/'>SITE_HEADER Example Boards</a></header>"
         f"<div class='w1'><h1>Oil change intervals</h1><div class='xf01'>{posts}</div></div>"

@@ -8,7 +8,7 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown
+from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown, thread_posts
 from webdata.content.thread_structure import DATE, thread_structure
 
 URL, TEXTS = THREAD_URL, THREAD_TEXTS
@@ -24,10 +24,7 @@ def post(i: int, name: str, date: str, text: str) -> str:
 
 
 def thread(names: tuple[str, ...] = ("ann", "bob", "cat")) -> str:
-    dates = ("Jun 7, 2017", "Jun 7, 2017", "Jun 8, 2017")
-    posts = "".join(
-        post(i, n, d, t) for i, (n, d, t) in enumerate(zip(names, dates, TEXTS, strict=True))
-    )
+    posts = thread_posts(post, names)
     return f"<div class='xf00'><h1>Oil change intervals</h1><div class='xf01'>{posts}</div></div>"
 
 
