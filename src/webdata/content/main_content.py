@@ -112,6 +112,7 @@ from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.machine_dates import machine_date_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.name_copies import name_copy_removals
+from webdata.content.offer_rows import offer_row_removals
 from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.policy_panels import policy_panel_removals
 from webdata.content.post_headers import keep_post_headers
@@ -491,6 +492,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_reader_text_removals(grids)
     found += card_variant_count_removals(grids)
     found += carousel_removals(scope, total, grids)
+    found += offer_row_removals(scope, total)
     found += sort_menu_removals(scope)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)

@@ -24,7 +24,7 @@ _SMALL_SHARE = 0.3
 _CAPTION_CHARS = 150  # a heading, a "See all" link, a sort or filter control
 
 
-def _after(node: LexborNode, h1: LexborNode, h1_line: set[int]) -> bool:
+def after_headline(node: LexborNode, h1: LexborNode, h1_line: set[int]) -> bool:
     """Whether ``node`` (not holding ``h1``) comes after ``h1`` in document order:
     below their common ancestor, ``h1``'s branch comes first (``h1_line``: ``h1``'s
     ancestors' ids)."""
@@ -39,7 +39,7 @@ def _after(node: LexborNode, h1: LexborNode, h1_line: set[int]) -> bool:
     return False
 
 
-def _widened(grid: LexborNode, scope: LexborNode, limit: float) -> LexborNode:
+def widened_row(grid: LexborNode, scope: LexborNode, limit: float) -> LexborNode:
     """``grid`` with the wrappers that add only a caption to it (its heading, its controls)."""
     size = text_len(grid)
     best = grid
@@ -68,6 +68,6 @@ def carousel_removals(scope: LexborNode, total: int, grids: list[Grid]) -> list[
         node = grid.node
         if node.mem_id in h1_line or text_len(node) > limit:
             continue
-        if _after(node, h1, h1_line):
-            out.append(_widened(node, scope, limit))
+        if after_headline(node, h1, h1_line):
+            out.append(widened_row(node, scope, limit))
     return out
