@@ -50,6 +50,7 @@ from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.card_price_copies import card_price_copy_removals
 from webdata.content.card_reader_text import card_reader_text_removals
+from webdata.content.card_review_counts import card_review_count_removals
 from webdata.content.card_stamps import card_stamp_removals
 from webdata.content.card_variant_counts import card_variant_count_removals
 from webdata.content.checkout_notices import checkout_notice_removals
@@ -491,6 +492,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += card_price_copy_removals(grids)
     found += card_reader_text_removals(grids)
     found += card_variant_count_removals(grids)
+    found += card_review_count_removals(grids)
     found += carousel_removals(scope, total, grids)
     found += offer_row_removals(scope, total)
     found += sort_menu_removals(scope)
