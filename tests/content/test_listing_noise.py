@@ -347,6 +347,50 @@ def test_the_count_row_patterns_do_not_backtrack_on_hostile_text() -> None:
         assert time.process_time() - start < 0.5
 
 
+def test_a_pagers_position_goes() -> None:
+    # under a grid loaded in parts, with no sort or filter control beside it (hashed classes)
+    cards = "".join(action_card(i) for i in range(4))
+    for position in ("Showing 24 of 193 results", "showing 1 - 5 of 52", "Viewing 1-12 of 40"):
+        html = page(
+            f"<main><h1>Candles</h1><ul class='hb09e'>{cards}</ul>"
+            f"<div class='h1'><p>{position}</p><button>Show more</button></div></main>"
+        )
+        md = markdown(html)
+        assert position not in md and "Trail jacket model 2" in md
+
+
+def test_a_lists_size_stays() -> None:
+    cards = "".join(action_card(i) for i in range(4))
+    for count in ("Showing 18 results", "Showing 12 of 12 results", "3 of 5", "4 out of 5"):
+        html = page(f"<main><h1>Candles</h1><p>{count}</p><ul class='hb09e'>{cards}</ul></main>")
+        assert count in markdown(html)
+
+
+def test_positions_linear_in_page_size() -> None:
+    import time
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webdata.content.listing_noise import _POSITION, position_removals
+
+    row = "<div><span>Showing {i} of 9000</span></div><p>Item {i} is a plain paragraph.</p>"
+    html = "<main>" + "".join(row.format(i=i) for i in range(1, 5001)) + "</main>"
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    start = time.process_time()
+    assert len(position_removals(body)) == 5000
+    assert time.process_time() - start < 2
+    for pattern, text in (
+        (_POSITION, "showing " + "1," * 50_000 + " of x"),
+        (_POSITION, "showing " + "1" * 50_000 + " " * 50_000 + "x"),
+        (_POSITION, "showing 1 - " + "2" * 50_000 + " of x"),
+        (_POSITION, "viewing 1 " + " " * 50_000 + "- 2" + " " * 50_000 + "of"),
+    ):
+        start = time.process_time()
+        pattern.match(text)
+        assert time.process_time() - start < 0.5
+
+
 def test_a_filters_heading_of_documentation_stays() -> None:
     html = page(
         "<main><h1>Template language</h1><h2>Filters</h2>"

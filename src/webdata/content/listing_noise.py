@@ -24,9 +24,11 @@ Rules, each general (no site names):
   Unsplash"), short and beside a picture: news indexes carry one per teaser (articles too);
 * what is left of a results toolbar once its controls are gone: the captions of the sort,
   view and filter pickers ("Sort by:", "Sort: Best Match", "View:", "Filter by:", "Popular
-  filters"), each the whole text of a short element. Not the result count ("Showing 1-24
-  of 193 results", "51 products") beside the headline: it tells the reader the size of the
-  list;
+  filters"), each the whole text of a short element. Not the result count ("51 products",
+  "3953 items found") beside the headline: it tells the reader the size of the list;
+* a pager's position standing alone, the shown part of a list below the whole ("Showing 24
+  of 193 results" over a "Show more" button, "showing 1 - 5 of 52" over arrows): where the
+  pager stands, not what the list holds, so no control need stand beside it;
 * the header row of a result list: a short element whose whole text is the list's size
   ("22 products", "Showing 1-24 of 120"), in a small block of at least three short lines
   (no headline) one of which is a sort or filter control's word ("Sort: Featured", "Filter &
@@ -514,6 +516,45 @@ def _small_row(node: LexborNode) -> bool:
     if next(islice(node.traverse(), _ROW_NODES, None), None) or text_len(node) > _ROW_CHARS:
         return False  # (the count of nodes first: bounded, where a big block's text is not)
     return node.css_first("h1") is None
+
+
+# A pager's position in a list shown in parts: "Showing 24 of 193 results", "showing 1 - 5 of
+# 52", "Viewing 1-12 of 40 products" (the shown part and the whole; not the list's size alone).
+_POSITION = re.compile(
+    r"^\W{0,3}(?:showing|viewing|displaying)\s+(\d[\d,.]*)\s*(?:(?:[-\u2013]|to)\s*(\d[\d,.]*)\s*)?"
+    rf"(?:out\s+)?of\s+(\d[\d,.]*)(?:\s+{_COUNT_NOUN})?\W{{0,3}}$",
+    re.IGNORECASE,
+)
+# (looked for in the block's text first: most blocks say "showing" or "viewing" in prose, if
+# at all)
+_POSITION_HINT = re.compile(r"(?:showing|viewing|displaying)\s{1,3}\d")
+
+
+def _number(text: str) -> int:
+    return int(re.sub(r"\D", "", text) or 0)
+
+
+def _partial(match: re.Match[str]) -> bool:
+    """Whether the position shows part of the list only (its last shown below the whole)."""
+    shown = match.group(2) or match.group(1)
+    return 0 < _number(shown) < _number(match.group(3))
+
+
+def position_removals(scope: LexborNode) -> list[LexborNode]:
+    """A pager's position standing alone ("Showing 24 of 193 results" under a grid loaded in
+    parts, "showing 1 - 5 of 52" over a list paged by arrows): where the pager stands in the
+    list, which says nothing once the whole page is text. Unlike the list's size ("51
+    products", "3953 items found"), kept, it needs no sort or filter control beside it (the
+    count rows' rule): its form says what it is. The shown part below the whole only: "Showing
+    12 of 12" is the list's size."""
+    if _POSITION_HINT.search(lowered_text(scope)) is None:
+        return []
+    found = []
+    for node, text in short_texts(scope, scope.css(_TOOLBAR_TAGS), _COUNT_MAX_CHARS):
+        match = _POSITION.match(" ".join(text.split()))
+        if match is not None and _partial(match):
+            found.append(node)
+    return topmost(found)
 
 
 def count_row_removals(scope: LexborNode) -> list[LexborNode]:

@@ -107,7 +107,11 @@ from webdata.content.image_variants import variant_removals
 from webdata.content.landmark_content import keep_landmark_content
 from webdata.content.language_tables import language_table_removals
 from webdata.content.list_blocks import list_item
-from webdata.content.listing_noise import count_row_removals, listing_removals
+from webdata.content.listing_noise import (
+    count_row_removals,
+    listing_removals,
+    position_removals,
+)
 from webdata.content.logo_alts import clear_logo_alts
 from webdata.content.loop_copies import loop_copy_removals
 from webdata.content.machine_dates import machine_date_removals
@@ -453,6 +457,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += name_copy_removals(scope)
     found += listing_removals(scope, total)
     found += count_row_removals(scope)
+    found += position_removals(scope)
     found += card_stamp_removals(scope)
     found += card_date_removals(scope)
     found += sponsored_block_removals(scope, total)
