@@ -406,6 +406,30 @@ def test_reading_times_and_comment_counters_are_removed(phrase: str) -> None:
     assert PROSE in md and phrase not in md
 
 
+@pytest.mark.parametrize(
+    "counter",
+    [
+        "<a href='/p/1'>44<span>&nbsp;reactions</span></a>",
+        "<a href='/p/1#comments'>27<span>&nbsp;comments</span></a>",
+        "<span>1 reaction</span>",
+    ],
+)
+def test_reaction_and_comment_counters_are_removed(counter: str) -> None:
+    # (the count and its label in two elements read as one word: "44reactions")
+    teaser = (
+        "<div><h2>TEASER_TITLE</h2><p>TEASER_TEXT Raised beds warm up early in spring and "
+        f"drain well after rain.</p><div>{counter}</div></div>"
+    )
+    md = markdown(in_main(teaser))
+    assert PROSE in md and "TEASER_TEXT" in md
+    assert "reaction" not in md and "comments" not in md
+
+
+def test_a_sentence_about_reactions_stays() -> None:
+    line = "<p>REACTION_LINE 44 reactions were counted in the trial.</p>"
+    assert "REACTION_LINE 44 reactions" in markdown(in_main(line))
+
+
 def test_comment_form_box_goes_with_its_notes() -> None:
     box = (
         "<div class='respond'><p>COMMENT_NOTE Note that I will only approve comments that "
@@ -472,6 +496,7 @@ def test_the_interface_phrases_do_not_backtrack() -> None:
     for hostile in (
         "sign in or " + "menu " * 5000 + "!",
         "expand" + " " * 50_000 + "/" + " " * 50_000 + "collapse all x",
+        "1" * 50_000 + " " * 50_000 + "reactionx",
     ):
         start = time.process_time()
         assert _UI_PHRASE.match(hostile) is None

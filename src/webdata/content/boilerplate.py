@@ -197,9 +197,10 @@ _UI_PHRASE = re.compile(
     # an author box's link to the author's page
     r"(?:view|see|read|more)\s+(?:all\s+)?(?:posts|articles|stories)\s+(?:by|from)\b.{0,60}|"
     r"you\s+are\s+not\s+logged\s+in\b.*|"
-    # reading times and comment counters beside a post's title
+    # reading times and comment and reaction counters beside a post's title (the count and a
+    # label in an element of its own read as one word: "44reactions")
     r"\d+\s*(?:min(?:ute)?s?|hrs?|hours?)\.?\s+read(?:ing)?(?:\s+time)?|"
-    r"\d+\s+comments?|(?:see|view|show|load(?:ing)?)\s+(?:all\s+)?(?:story\s+)?comments|"
+    r"\d+\s*(?:comments?|reactions?)|(?:see|view|show|load(?:ing)?)\s+(?:all\s+)?(?:story\s+)?comments|"
     # quote expanders, post counters, status and error messages of page scripts
     r"click\s+to\s+(?:expand|shrink)(?:\.\.\.|…)?|post\s+#?\d+\s+of\s+\d+|"
     r"total\s*:\s*\d+\s*\(members\s*:\s*\d+,\s*guests\s*:\s*\d+\)|"
