@@ -5,7 +5,9 @@ Prints mean F1 per page type on the dev and holdout halves for A and B, the dev 
 moved (id, type, F1 in B -> A), and only counts for the holdout (its pages are not to be
 studied). ``--perturb`` runs both on altered pages, to ask whether a rule holds on pages
 unlike the ones it was made on: class/id values hashed, ``<main>``/``<article>``/role=main
-turned into plain ``<div>``s, the ``<head>`` emptied but for its ``<title>``.
+turned into plain ``<div>``s, the ``<head>`` emptied but for its ``<title>``, the chrome's
+landmarks (``<header>``/``<footer>``/``<nav>``/``<aside>`` and their roles) turned into
+``<div>``s (combine it with the others for a site built of plain ``<div>``s).
 
 ``--cost`` instead times every hook of ``main_content`` (CPU seconds summed over the pages).
 
@@ -36,6 +38,11 @@ _CLASS_ID = re.compile(r"""\b(class|id)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 _SEMANTIC_OPEN = re.compile(r"<(main|article)\b", re.I)
 _SEMANTIC_CLOSE = re.compile(r"</(main|article)\s*>", re.I)
 _ROLE_MAIN = re.compile(r"""\brole\s*=\s*["']?main["']?""", re.I)
+_LANDMARK_OPEN = re.compile(r"<(header|footer|nav|aside)\b", re.I)
+_LANDMARK_CLOSE = re.compile(r"</(header|footer|nav|aside)\s*>", re.I)
+_LANDMARK_ROLE = re.compile(
+    r"""\brole\s*=\s*["']?(?:navigation|banner|contentinfo|complementary|search)["']?""", re.I
+)
 _HEAD = re.compile(r"<head\b[^>]*>.*?</head\s*>", re.I | re.S)
 _TITLE = re.compile(r"<title\b[^>]*>.*?</title\s*>", re.I | re.S)
 
@@ -60,6 +67,10 @@ PERTURBATIONS: dict[str, Callable[[str], str]] = {
         "", _SEMANTIC_CLOSE.sub("</div>", _SEMANTIC_OPEN.sub("<div", html))
     ),
     "strip-head": _head_stripped,
+    # (the page chrome's own tags gone too: what a site of plain <div>s looks like)
+    "strip-landmarks": lambda html: _LANDMARK_ROLE.sub(
+        "", _LANDMARK_CLOSE.sub("</div>", _LANDMARK_OPEN.sub("<div", html))
+    ),
 }
 
 
