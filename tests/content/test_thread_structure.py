@@ -5,11 +5,14 @@ without JSON-LD, microdata or forum software's post ids; the thread rules then a
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.content.pages import THREAD_TEXTS, THREAD_URL, page_markdown, thread_posts
-from webdata.content.thread_structure import DATE, thread_structure
+from webdata.content.forum_noise import ENGINE_MARK, THREAD_MARK
+from webdata.content.page_marks import get_mark
+from webdata.content.thread_structure import DATE, mark_thread_structure, thread_structure
 
 URL, TEXTS = THREAD_URL, THREAD_TEXTS
 
@@ -141,3 +144,58 @@ def test_panels_linear_on_a_big_thread() -> None:
     start = time.process_time()
     assert thread_structure(body)
     assert time.process_time() - start < 1.0
+
+
+def permalinked_post(i: int, name: str, date: str, text: str, site: str = ".") -> str:
+    # a post's date links its own anchor, as forum software writes it (ids renamed)
+    quote = f"<blockquote><p>{TEXTS[0]}</p></blockquote>" if i == 2 else ""
+    return (
+        f"<div class='x1a2' id='h{i}f'><div class='x3b4'><a href='/members/{name}/'>"
+        f"NAME_{name}</a> <a href='{site}/viewtopic.php?p={i + 100}#p{i + 100}'>{date}</a>"
+        f"</div><div class='x9e0'>{quote}<p>{text}</p></div></div>"
+    )
+
+
+def permalinked_thread(post: Callable[[int, str, str, str], str]) -> str:
+    posts = thread_posts(post)
+    return f"<div class='xf00'><h1>Oil change intervals</h1><div class='xf01'>{posts}</div></div>"
+
+
+def test_posts_linking_their_anchors_drop_quote_copies() -> None:
+    # the posts' permalinks (#p101) are the engine's post ids: the thread is an engine's,
+    # and a reply's quote of a post shown above goes, as on threads known by their ids
+    md = page_markdown(permalinked_thread(permalinked_post), URL)
+    assert md.count("POST_ONE") == 1
+    assert "POST_THREE" in md
+
+
+def test_posts_without_permalinks_keep_quote_copies() -> None:
+    # a thread known by its structure only keeps them (the rule stays off there)
+    def plain(i: int, name: str, date: str, text: str) -> str:
+        return permalinked_post(i, name, date, text).replace("<a href='./viewtopic", "<a x='")
+
+    md = page_markdown(permalinked_thread(plain), URL)
+    assert md.count("POST_ONE") == 2
+
+
+def test_links_to_posts_on_another_site_are_no_permalinks() -> None:
+    def elsewhere(i: int, name: str, date: str, text: str) -> str:
+        return permalinked_post(i, name, date, text, site="https://other.example.net")
+
+    md = page_markdown(permalinked_thread(elsewhere), URL)
+    assert md.count("POST_ONE") == 2
+
+
+def test_permalinks_linear_on_a_big_thread() -> None:
+    # 4000 posts, each with a permalink and many links with long hostile fragments
+    junk = "".join(f"<a href='x#p{'1' * 5000}x'>l</a>" for _ in range(5))
+    posts = "".join(
+        permalinked_post(i % 9, f"u{i % 50}", "Jun 7, 2017", TEXTS[i % 3] + junk)
+        for i in range(4000)
+    )
+    body = LexborHTMLParser(f"<div>{posts}</div>").body
+    assert body is not None
+    start = time.process_time()
+    mark_thread_structure(body)
+    assert get_mark(body, THREAD_MARK) == ENGINE_MARK
+    assert time.process_time() - start < 2.0

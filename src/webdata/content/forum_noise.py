@@ -25,7 +25,8 @@ Two kinds of rules, each general (no site names):
   Next topic"), the thread's tag list (class ``tagList`` / ``tags``, short), the board's
   notices (class word ``notice``, small in the block), and quotes repeating a post shown on
   the same page (a reply's copy of it; a quote of a post not on the page stays; not on
-  threads known by their structure only, ``thread_structure``); and the
+  threads known by their structure only, ``thread_structure``, unless their posts link
+  their own anchors, ``#p123``); and the
   posts' author lines ("by NAME » date", class word ``author``) are kept from the generic
   byline rule, and so is the poster's name in a side panel (the heading of an ``<aside>``,
   IPB's ``cAuthorPane``; the ``username`` link of phpBB's ``dl.postprofile``), the rest of
@@ -69,6 +70,7 @@ from webdata.content.page_marks import get_mark, set_mark
 
 THREAD_MARK = "data-webdata-thread"
 STRUCTURE_MARK = "structure"  # the mark's value on threads known by structure only
+ENGINE_MARK = "1"  # ... and on threads known by an engine's signals
 
 _THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage", "Question"})
 # (JSON-LD names that make the scripts worth parsing: thread types and articles)
@@ -278,7 +280,7 @@ def is_post_id(value: str) -> bool:
 def mark_thread_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
     """Record on the ``<html>`` element whether the page is a forum or Q&A thread."""
     if _thread_metadata(tree, metadata):
-        set_mark(tree, THREAD_MARK)
+        set_mark(tree, THREAD_MARK, ENGINE_MARK)
 
 
 def is_thread_page(node: LexborNode) -> bool:

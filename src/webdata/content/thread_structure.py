@@ -28,7 +28,13 @@ the thread rules read) when:
 
 On such a page the thread rules apply but the removal of quotes copying a post of the page
 (``forum_noise``): the benchmark's truths keep those copies on some threads and drop them on
-others, and on the pages this mark newly finds it lost more than it gained.
+others, and on the pages this mark newly finds it lost more than it gained. Unless the posts
+link their own anchors, two of them at least, each its own (``#p123``,
+``./viewtopic.php?p=123#p123``: phpBB, FluxBB, vBulletin, SMF date or number each post by a
+link to it): those are forum software's post ids, read from the links when the elements'
+ids say nothing (renamed), and the page is marked as one known by them (``ENGINE_MARK``),
+all the thread rules applying. A link to another site (``https://...``) is a post elsewhere,
+cited in a post, and does not count.
 """
 
 from __future__ import annotations
@@ -47,7 +53,13 @@ from webdata.content.dom import (
     text_len,
     topmost,
 )
-from webdata.content.forum_noise import STRUCTURE_MARK, THREAD_MARK, is_thread_page
+from webdata.content.forum_noise import (
+    ENGINE_MARK,
+    STRUCTURE_MARK,
+    THREAD_MARK,
+    is_post_id,
+    is_thread_page,
+)
 
 # A link to a member's profile: a path segment or query key naming members, users, profiles.
 _PROFILE_HREF = re.compile(
@@ -104,6 +116,7 @@ _FIELD_LABELS = (
 _FIELD_MAX_CHARS = 60
 _PANEL_MAX_CHARS = 200
 _PANEL_LEVELS = 4
+_PERMALINKED_POSTS = 2
 
 
 def profile_path(link: LexborNode) -> str | None:
@@ -290,15 +303,38 @@ def post_groups(
     return out
 
 
+def _threads(body: LexborNode) -> list[list[LexborNode]]:
+    """The lists of posts ``body`` is made of (see :func:`thread_structure`)."""
+    page = text_len(body)
+    return [
+        posts
+        for posts, _ in post_groups(body, _PAIR_POSTS)
+        if sum(text_len(p) for p in posts) >= _share(len(posts)) * page
+    ]
+
+
 def thread_structure(body: LexborNode) -> bool:
     """Whether ``body`` is made of posts: sibling blocks of one shape each with a poster's
     link and a date, by several posters, holding a share of its text (two posts: a larger
     share)."""
-    page = text_len(body)
-    return any(
-        sum(text_len(p) for p in posts) >= _share(len(posts)) * page
-        for posts, _ in post_groups(body, _PAIR_POSTS)
-    )
+    return bool(_threads(body))
+
+
+def _permalinked(posts: list[LexborNode]) -> bool:
+    """Whether at least two of ``posts`` link a post of this page by its anchor, each its
+    own: ``#p123``, ``./viewtopic.php?p=123#p123`` (an address on another site is a
+    post elsewhere, quoted or cited)."""
+    anchors: set[str] = set()
+    for post in posts:
+        for link in post.css('a[href*="#"]'):
+            href = link.attrs.get("href") or ""
+            if "//" in href:
+                continue
+            fragment = href.rpartition("#")[2]
+            if is_post_id(fragment):
+                anchors.add(fragment)
+                break
+    return len(anchors) >= _PERMALINKED_POSTS
 
 
 def _share(posts: int) -> float:
@@ -310,5 +346,7 @@ def mark_thread_structure(body: LexborNode) -> None:
     marked already, or is a product page)."""
     if is_thread_page(body) or is_product_page(body):
         return
-    if thread_structure(body) and (html := document_html(body)) is not None:
-        html.attrs[THREAD_MARK] = STRUCTURE_MARK
+    threads = _threads(body)
+    if threads and (html := document_html(body)) is not None:
+        engine = any(_permalinked(posts) for posts in threads)
+        html.attrs[THREAD_MARK] = ENGINE_MARK if engine else STRUCTURE_MARK
