@@ -12,7 +12,7 @@ from selectolax.lexbor import LexborHTMLParser
 from tests.content.pages import page_markdown
 from webdata.content.dom import measuring
 from webdata.content.forum_noise import THREAD_MARK
-from webdata.content.topic_teasers import topic_teaser_removals
+from webdata.content.topic_teasers import _TIME, topic_teaser_removals
 
 URL = "https://board.example.org/threads/graphics-card-guide.3881239/"
 THREAD_LD = json.dumps(
@@ -63,4 +63,40 @@ def test_linear_on_a_big_page() -> None:
     start = time.process_time()
     with measuring():
         assert len(topic_teaser_removals(tree.body)) == 4000
+    assert time.process_time() - start < 1.0
+
+
+def recent(i: int, time_of_day: str) -> str:
+    # a list of today's topics: each a title link and the time of its last post
+    return (
+        f"<li><span class='t'><a href='/topic/{i}/'>RECENT_{i} which ferry to take to the "
+        f"islands</a></span> <span class='d'>{time_of_day}</span></li>"
+    )
+
+
+def recent_body(times: tuple[str, ...]) -> str:
+    items = "".join(recent(i, t) for i, t in enumerate(times))
+    return (
+        "<div><h1>Graphics card guide</h1>"
+        f"<div class='x1'><p>POST_ONE Here is my guide to the cards of this year.</p>{LINKS}</div>"
+        f"<div class='x2'><div>Recent conversations</div><ul>{items}</ul></div></div>"
+    )
+
+
+def test_topics_dated_by_a_time_of_day_go() -> None:
+    md = page_markdown(recent_body(("3:06 pm", "2:57 PM", "11:42 a.m.", "9:05am")), URL, head=HEAD)
+    assert "POST_ONE" in md and "LINK_TWO" in md
+    assert "RECENT_" not in md
+
+
+def test_a_bare_clock_without_am_or_pm_dates_nothing() -> None:
+    # "3:06" alone is a score, a verse, a duration as well
+    md = page_markdown(recent_body(("3:06", "2:57", "1:42", "9:05")), URL, head=HEAD)
+    assert "RECENT_2" in md
+
+
+def test_time_of_day_does_not_backtrack() -> None:
+    junk = "1:11 " * 20000 + "12:3" * 20000 + "1:11 p." * 20000
+    start = time.process_time()
+    assert _TIME.search(junk) is None
     assert time.process_time() - start < 1.0

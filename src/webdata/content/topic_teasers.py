@@ -7,10 +7,14 @@ Replies: 7"). Whatever the markup calls them, on a thread page at least three si
 elements of one shape (tag and classes), each short (at most 300 characters), each holding
 a link of at least 25 characters to another page that is most of its text besides the
 poster and date, and a poster's profile link or a date, go: topics of other threads. A
-post's list of links has no poster or date on each item.
+post's list of links has no poster or date on each item. A topic of today is dated by its
+time of day alone ("Recent conversations": a title and "3:06 pm"); a clock without "am" or
+"pm" is no date ("3:06" is a score, a verse, a duration as well).
 """
 
 from __future__ import annotations
+
+import re
 
 from selectolax.lexbor import LexborNode
 
@@ -23,6 +27,8 @@ _TITLE_MIN_CHARS = 25
 _TITLE_SHARE = 0.4
 _MIN_ITEMS = 3
 _TAGS = "li, div, article, tr"
+# A time of day alone dates a topic of today ("3:06 pm", "11:42 AM").
+_TIME = re.compile(r"\b\d{1,2}:\d\d\s?[ap]\.?m\b\.?", re.IGNORECASE)
 
 
 def _teaser(item: LexborNode) -> bool:
@@ -39,7 +45,8 @@ def _teaser(item: LexborNode) -> bool:
             title = title or (length >= _TITLE_MIN_CHARS and length >= _TITLE_SHARE * size)
     if not title:
         return False
-    return signed or DATE.search(item.text(deep=True, separator=" ")) is not None
+    text = item.text(deep=True, separator=" ")
+    return signed or DATE.search(text) is not None or _TIME.search(text) is not None
 
 
 def topic_teaser_removals(scope: LexborNode) -> list[LexborNode]:
