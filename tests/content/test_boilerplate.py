@@ -488,6 +488,31 @@ def test_a_sentence_about_a_menu_stays() -> None:
     assert "MENU_LINE The menu changes" in md
 
 
+def test_close_buttons_and_copy_toasts_go() -> None:
+    cards = "".join(
+        f"<div class='card'><div class='card-x'><div>Close</div></div>"
+        f"<p>CARD_{i} Soil holds water longer when mulched with straw.</p></div>"
+        for i in range(3)
+    )
+    inner = (
+        f"{cards}<button>Copy link</button><span>Copied!</span><div>Link copied to clipboard</div>"
+    )
+    md = markdown(in_main(inner))
+    assert "Close" not in md and "opied" not in md, md
+    for i in range(3):
+        assert f"CARD_{i} Soil holds water" in md
+
+
+def test_a_lowercase_close_and_sentences_about_closing_stay() -> None:
+    inner = (
+        "<p><a href='/docs/close_event'><code>close</code></a></p>"
+        "<p>CLOSE_LINE Close the lid before the first frost.</p>"
+    )
+    md = markdown(in_main(inner))
+    assert "`close`" in md
+    assert "CLOSE_LINE Close the lid" in md
+
+
 def test_the_interface_phrases_do_not_backtrack() -> None:
     import time
 
@@ -497,6 +522,8 @@ def test_the_interface_phrases_do_not_backtrack() -> None:
         "sign in or " + "menu " * 5000 + "!",
         "expand" + " " * 50_000 + "/" + " " * 50_000 + "collapse all x",
         "1" * 50_000 + " " * 50_000 + "reactionx",
+        "Close" + " " * 50_000 + "dialogs",
+        "link" + " " * 50_000 + "copied to" + " " * 50_000 + "the clipboards",
     ):
         start = time.process_time()
         assert _UI_PHRASE.match(hostile) is None

@@ -174,6 +174,10 @@ _UI_PHRASE = re.compile(
     r"create\s+(?:an\s+)?account)|\s+to\s+\w.{0,70})?|"
     # a menu's toggle ("MENU", "Open menu", "Toggle navigation")
     r"(?:(?:open|close|main|toggle)\s+)?menu|toggle\s+navigation|"
+    # a dialog's or a card's close button (capitalised: ``close`` is also an API's name), a
+    # copy button's toast
+    r"(?-i:Close|CLOSE)(?:\s+(?:dialog|modal|popup|window|panel|overlay))?|"
+    r"(?:link\s+)?copied(?:\s+to\s+(?:the\s+)?clipboard)?|"
     # a credit line whose partner is a logo ("In partnership with", "Presented by")
     r"(?:in\s+)?(?:partnership|association|collaboration)\s+with|"
     r"(?:presented|supported|sponsored|brought\s+to\s+you)\s+by|"
