@@ -57,6 +57,7 @@ from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.closing_notes import closing_note_removals
 from webdata.content.collapsed_menus import collapsed_menu_removals
+from webdata.content.comment_lists import comment_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
 from webdata.content.contents_lists import contents_removals
 from webdata.content.cookie_notices import cookie_notice_removals
@@ -483,6 +484,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += reaction_link_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
+    found += comment_list_removals(scope, total)
     found += citation_list_removals(scope, total)
     found += media_removals(scope)
     found += video_removals(scope)
