@@ -559,3 +559,43 @@ def test_a_sentence_naming_a_partner_stays() -> None:
     line = "<p>CREDIT_LINE The course was made in partnership with a school of journalism.</p>"
     md = markdown(in_main(line))
     assert "CREDIT_LINE The course was made in partnership with" in md
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div><a href='/forum/japan'>Browse all 161,163 Japan topics &raquo;</a></div>",
+        "<p><a href='/board/12'>View all 2,048 threads</a></p>",
+        "<p>Questions? <a href='/pages/contact'>Chat with an expert.</a></p>",
+        "<p>Need help? <a href='/help'>Talk to a specialist</a></p>",
+    ],
+)
+def test_a_link_up_to_the_board_and_a_help_prompt_go(line: str) -> None:
+    md = markdown(in_main(line))
+    assert PROSE in md
+    assert "topics" not in md and "threads" not in md
+    assert "expert" not in md and "specialist" not in md
+
+
+def test_sentences_on_browsing_topics_and_asking_experts_stay() -> None:
+    line = (
+        "<p>BROWSE_LINE Browse all 40 topics of the course before the exam.</p>"
+        "<p>HELP_LINE Questions? Chat with an expert about watering, or read our guide.</p>"
+    )
+    md = markdown(in_main(line))
+    assert "BROWSE_LINE Browse all 40 topics" in md and "HELP_LINE Questions?" in md
+
+
+def test_the_new_interface_phrases_do_not_backtrack() -> None:
+    import time
+
+    from webdata.content.boilerplate import _UI_PHRASE
+
+    for hostile in (
+        "browse all 1" + ",1" * 20_000 + " x" * 20_000,
+        "questions" + " ?" * 20_000 + " chat with",
+        "view all 12 " + "a " * 30_000 + "topicz",
+    ):
+        start = time.process_time()
+        assert _UI_PHRASE.match(hostile) is None
+        assert time.process_time() - start < 2

@@ -33,7 +33,9 @@ Rules, each general (no site names):
 
 * interface phrases standing alone in a small element: "Sign up", "Log in", "Sign in or
   join", a menu's toggle ("MENU", "Toggle navigation"), a credit line whose partner is a
-  logo ("In partnership with", "Presented by"), "Learn more",
+  logo ("In partnership with", "Presented by"), "Learn more", a board's link up to its
+  threads ("Browse all 1,204 Japan topics"), a help desk's prompt ("Questions? Chat with an
+  expert."),
   "Reply with quote", "Was this page helpful?", "Advertisement", "Loading...", a filter
   panel's toggles ("Filter & Sort", "Expand/Collapse All Filters") (the whole
   text of the element must be the phrase; headings are left alone);
@@ -198,6 +200,13 @@ _UI_PHRASE = re.compile(
     r"buy\s+now|shop\s+now|watch\s+this\s+(?:topic|thread)|page\s+tools|filter\s*(?:&|and)\s*sort|"
     r"(?:expand\s*/\s*collapse|expand|collapse)\s+all\s+filters|(?:reset|clear)\s+all\s+filters|"
     r"jump\s+to|skip\s+to\s+(?:main\s+)?content|powered\s+by\b.*|"
+    # a board's link up to its list of threads ("Browse all 161,163 Japan topics »")
+    r"(?:browse|see|view|show)\s+all\s+\d[\d,.]*\s+(?:[\w&'-]+\s+){0,3}"
+    r"(?:topics|threads|discussions|conversations|questions)|"
+    # a help desk's prompt beside a size chart or a form ("Questions? Chat with an expert.")
+    r"(?:(?:any\s+|have\s+)?questions|need\s+(?:some\s+)?help)\s*\?\s*"
+    r"(?:chat|talk|speak)\s+(?:with|to)\s+(?:an?\s+|our\s+)?"
+    r"(?:expert|specialist|stylist|human|agent|advisor|adviser|representative|us)s?|"
     # an author box's link to the author's page
     r"(?:view|see|read|more)\s+(?:all\s+)?(?:posts|articles|stories)\s+(?:by|from)\b.{0,60}|"
     r"you\s+are\s+not\s+logged\s+in\b.*|"
@@ -457,6 +466,11 @@ def _ui_phrases(texts: list[tuple[LexborNode, str]]) -> list[LexborNode]:
 @text_memo
 def _ui_phrase(text: str) -> bool:
     return _UI_PHRASE.match(text) is not None
+
+
+def ui_phrase(text: str) -> bool:
+    """Whether ``text`` is, whole, an interface phrase ("Sign up", "Learn more")."""
+    return len(text) <= _UI_MAX_CHARS and _ui_phrase(text)
 
 
 def language_menus(scope: LexborNode) -> list[LexborNode]:
