@@ -32,6 +32,17 @@ def test_size_chart_kept() -> None:
     assert "64x90" in md and "Fitted sheets fit mattresses" in md
 
 
+def test_the_controls_of_a_kept_chart_go() -> None:
+    controls = (
+        "<div class='toggle'><button>In</button><button>Toggle</button><button>CM</button></div>"
+        "<p>Questions? <a href='/pages/contact'>Chat with an expert.</a></p>"
+    )
+    chart = CHART.replace("</table>", f"</table>{controls}")
+    md = page_markdown(f"<main><h1>Percale Sheets</h1><p>{TEXT}</p>{chart}</main>", URL, head=HEAD)
+    assert "64x90" in md and "Fitted sheets fit mattresses" in md
+    assert "Toggle" not in md and "Chat with an expert" not in md
+
+
 def test_guide_without_chart_removed() -> None:
     md = page_markdown(f"<main><h1>Percale Sheets</h1><p>{TEXT}</p>{GUIDE}</main>", URL, head=HEAD)
     assert "every bed size" not in md
