@@ -5,7 +5,8 @@ Shops draw a price or a count for the eye and hide the drawing from screen reade
 readers, worded ('current price $148.02'), under a class that hides it from sight, often a
 hashed one no class list knows ('ld_FS'). Both reach the markdown: the figure twice, and labels
 no reader sees. The spoken copy goes when it sits right beside the drawing and says the same
-numbers.
+numbers; or, when the drawing shows words and no figure ('See price in cart'), when it says
+those words behind a short label ('current price See price in cart').
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from webdata.content.dom import deep_text
 
 _NOT_DIGIT = re.compile(r"\D+")
 _MAX_CHARS = 80  # a figure and its label, not a sentence
+_LABEL_WORDS = 3  # words a spoken copy puts before the words it repeats ('current price')
+_MIN_SHOWN_WORDS = 2  # (a drawn word alone, 'New', is a badge: a sentence may start with it)
 
 
 def _numbers(text: str) -> str:
@@ -31,12 +34,22 @@ def _spoken_copy(sibling: LexborNode | None, numbers: str, shown: str) -> bool:
     if sibling.css_first("a, img, button, input") is not None:
         return False
     text = deep_text(sibling)
+    if not text or len(text) > _MAX_CHARS or text == shown:
+        return False
+    if not numbers:
+        return _labelled_words(text, shown)
+    return _numbers(text) == numbers and any(c.isalpha() for c in text)
+
+
+def _labelled_words(text: str, shown: str) -> bool:
+    """Whether ``text`` is the words ``shown`` behind a short label of words."""
+    said, drawn = text.lower().split(), shown.lower().split()
+    label = said[: len(said) - len(drawn)]
     return (
-        bool(text)
-        and len(text) <= _MAX_CHARS
-        and text != shown
-        and _numbers(text) == numbers
-        and any(c.isalpha() for c in text)
+        len(drawn) >= _MIN_SHOWN_WORDS
+        and 0 < len(label) <= _LABEL_WORDS
+        and said[len(label) :] == drawn
+        and all(word.isalpha() for word in label)
     )
 
 
@@ -48,8 +61,6 @@ def aria_twin_removals(scope: LexborNode) -> list[LexborNode]:
         if not shown or len(shown) > _MAX_CHARS:
             continue
         numbers = _numbers(shown)
-        if not numbers:
-            continue
         for sibling in (_element_beside(drawn, after=True), _element_beside(drawn, after=False)):
             if _spoken_copy(sibling, numbers, shown):
                 assert sibling is not None
