@@ -105,3 +105,42 @@ def test_linear_on_a_big_grid() -> None:
     with measuring():
         assert len(grid_promo_removals(product_grids(body))) == 50
     assert time.process_time() - start < 2
+
+
+def brand_card(i: int) -> str:
+    href = f"/gas-grills-brand-{i}/{100 + i}-gas-grill-model-{i}.html"  # (a path each)
+    return (
+        f"<article class='mini'><a href='{href}'><img src='/i/{i}.jpg' alt=''></a>"
+        f"<h2><a href='{href}'>Gas grill model {i}</a></h2>"
+        f"<span class='price'>{749 + i},00 €</span></article>"
+    )
+
+
+def brand_page(tile: str) -> str:
+    first = "".join(brand_card(i) for i in range(4))
+    rest = "".join(brand_card(i) for i in range(4, 10))
+    return (
+        "<html><body><main><h1>Gas grills</h1><p>Every gas grill we sell, in stock.</p>"
+        f"<div class='products'>{first}{tile}{rest}</div></main></body></html>"
+    )
+
+
+def test_offer_tile_among_cards_leading_each_elsewhere_goes() -> None:
+    tile = (
+        "<article class='mini'><picture><img src='/promo/free.jpg' alt='Free delivery'>"
+        "</picture><p>Free FREE_DELIVERY offered from 299€ !</p>"
+        "<a href='/content/1-delivery'>See the terms</a></article>"
+    )
+    md = markdown(brand_page(tile))
+    assert "FREE_DELIVERY" not in md
+    assert "Gas grill model 0" in md and "Gas grill model 9" in md
+
+
+def test_card_of_its_own_path_with_a_price_line_stays() -> None:
+    other = (
+        "<article class='mini'><a href='/gift-cards/grill-card'><img src='/g.jpg' alt=''></a>"
+        "<h2><a href='/gift-cards/grill-card'>Grill gift card</a></h2>"
+        "<span class='price'>25,00 €</span></article>"
+    )
+    md = markdown(brand_page(other))
+    assert "Grill gift card" in md

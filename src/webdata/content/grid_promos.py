@@ -13,7 +13,10 @@ An offer tile can name amounts ("Get $130 in value: $30 in card rewards when app
 the store's credit card"), and then counts as a card. Among the cards, when nearly all of
 them (``_LEADING``) lead somewhere in common, one that leads elsewhere, short, with a
 picture, and with no line that is a price (a card shows its price on a line of its own:
-"$19.99", "From 749,00 €"; an offer writes its amounts in sentences) is such a tile too.
+"$19.99", "From 749,00 €"; an offer writes its amounts in sentences) is such a tile too. When
+the cards lead each under a path of its own (a brand's, a range's) but nearly all of them
+show a price line, one leading where no other card leads, short, with a picture and no price
+line ("Free delivery from 299€!") is such a tile as well.
 """
 
 from __future__ import annotations
@@ -150,7 +153,12 @@ def _offer_tiles(grid: Grid) -> list[LexborNode]:
     floor = max(_SHARED, _COMMON * len(grid.cards))  # (a tile repeated is not where cards lead)
     shared = {seg for seg, n in counts.items() if n >= floor}
     if sum(1 for segs in segments if segs & shared) < _LEADING * len(grid.cards):
-        return []
+        # cards leading each to a path of its own (a brand's, a range's): a tile still shows
+        # no price line where nearly all the cards show one, and leads where no card leads
+        shared = {seg for seg, n in counts.items() if n >= _SHARED}
+        priced = [_price_line(card) for card in grid.cards]
+        if sum(priced) < _LEADING * len(grid.cards):
+            return []
     return [
         card
         for card, segs in zip(grid.cards, segments, strict=True)
@@ -158,8 +166,13 @@ def _offer_tiles(grid: Grid) -> list[LexborNode]:
         and not segs & shared
         and text_len(card) <= _OFFER_CHARS
         and card.css_first(_PICTURES) is not None
-        and not any(_BARE_PRICE.match(line) for line in line_text(card).split("\n"))
+        and not _price_line(card)
     ]
+
+
+def _price_line(card: LexborNode) -> bool:
+    """Whether one of ``card``'s lines is a price and little else."""
+    return any(_BARE_PRICE.match(line) for line in line_text(card).split("\n"))
 
 
 def grid_promo_removals(grids: list[Grid]) -> list[LexborNode]:
