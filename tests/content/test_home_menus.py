@@ -39,3 +39,61 @@ def test_a_directory_of_other_sites_stays() -> None:
     )
     md = markdown(f"<div><h1>Coupons</h1><ul>{items()}</ul><ul>{sites}</ul></div>")
     assert "Shop 5" in md
+
+
+DOCS_URL = "https://docs.example.org/en/latest/orm/quickstart.html"
+DOCS_TEXT = (
+    "<p>DOCS_TEXT For new users who want to see what basic use looks like, here is an "
+    "abbreviated form of the mappings and examples used in the tutorial.</p>"
+)
+
+
+def docs_markdown(bar: str) -> str:
+    return html_markdown(
+        f"<html><head><title>T</title></head><body><div><h1>Quick Start</h1>{DOCS_TEXT}{bar}"
+        f"{DOCS_TEXT * 2}</div></body></html>",
+        DOCS_URL,
+    )
+
+
+def test_a_short_bar_led_by_a_home_link_goes() -> None:
+    for bar in (
+        "<p><a href='../index.html'>Home</a> | "
+        "<a href='/x.zip'>Download this Documentation</a></p>",
+        "<ol><li><a href='../../index.html'>Homepage</a></li><li><a href='../guides/'>Guides</a>"
+        "</li><li>Install</li></ol>",
+    ):
+        md = docs_markdown(bar)
+        assert "DOCS_TEXT" in md
+        assert "Download this" not in md and "Guides" not in md and "Home" not in md
+
+
+def test_a_sentence_with_a_home_link_stays() -> None:
+    line = (
+        "<p>HOME_LINE Go back to the <a href='../index.html'>Home</a> page, or read "
+        "<a href='../tutorial.html'>the tutorial</a>.</p>"
+    )
+    md = docs_markdown(line)
+    assert "HOME_LINE Go back to the" in md
+
+
+def test_home_bars_are_found_in_linear_time() -> None:
+    import time
+
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webdata.content.dom import measuring
+    from webdata.content.home_menus import _HOME_TEXT, home_menu_removals
+
+    bar = "<p><a href='../index.html'>Home</a> | <a href='/x.zip'>Download</a></p>"
+    filler = "<p>Home cooking, at home: <a href='/r'>recipes</a> for the whole home.</p>"
+    body = LexborHTMLParser(f"<html><body>{(bar + filler) * 3000}</body></html>").body
+    assert body is not None
+    start = time.process_time()
+    with measuring():
+        found = home_menu_removals(body, 10**9)
+    assert len(found) == 3000
+    assert time.process_time() - start < 2
+    start = time.process_time()
+    assert _HOME_TEXT.match("home " + " " * 50_000 + "x") is None
+    assert time.process_time() - start < 0.5

@@ -10,15 +10,22 @@ to the items. So a block made almost only of short links (at least ``_MIN_LINKS`
 at most ``_SHORT_LINK`` characters, ``_LINK_DENSE`` of its text in links, no ``<h1>``), small
 in the block, one of whose links leads to the root of the site the others lead to, goes. A
 directory of other sites (each link the root of another host) does not qualify.
+
+A shorter bar names its link home instead: "Home | Download this Documentation", "Home >
+Guides > Install" (a relative "../index.html" says nothing of the site's root). A bar of at
+least ``_BAR_LINKS`` links, at most ``_BAR_CHARS`` characters, ``_BAR_LINK_SHARE`` of them
+in links, whose first link says "Home" (or "Homepage") goes: a site's way back, not the page's
+text. Found from the elements whose own text says "home" (no walk over every element).
 """
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len, topmost
+from webdata.content.dom import deep_text, keyword_hits, link_text_len, text_len, topmost
 
 _LIST_TAG_SET = frozenset({"ul", "ol", "div", "section", "p", "table"})
 _MIN_LINKS = 4
@@ -26,6 +33,12 @@ _SHORT_LINK = 30  # characters per link: menu entries, not item titles
 _LINK_DENSE = 0.7
 _SMALL_SHARE = 0.3
 _ROOT_PATHS = frozenset({"", "/", "/index.html", "/index.htm", "/index.php", "/home"})
+_BAR_CHARS = 100  # a bar of a few links: "Home | Download this Documentation"
+_BAR_LINKS = 2
+_BAR_LINK_SHARE = 0.5  # (a trail's last step, the page itself, is often not a link)
+_HOME_TEXT = re.compile(r"^\W*home(?:\s*page)?\W*$", re.IGNORECASE)
+_BAR_TAGS = frozenset({"p", "div", "ul", "ol", "nav"})
+_BAR_LEVELS = 3  # a bar holds its links within a few wrappers (li, span)
 
 
 def _root_host(href: str) -> str | None:
@@ -71,6 +84,38 @@ def _menu(node: LexborNode, total: int) -> bool:
     return _home_menu(links)
 
 
+def _home_bar(node: LexborNode, home: LexborNode) -> bool:
+    """Whether ``node`` is a short bar of links led by the link ``home``."""
+    size = text_len(node)
+    if not size or size > _BAR_CHARS:
+        return False
+    links = node.css("a[href]")
+    if len(links) < _BAR_LINKS or links[0].mem_id != home.mem_id:
+        return False
+    return link_text_len(node) >= _BAR_LINK_SHARE * size
+
+
+def _home_bars(scope: LexborNode) -> list[LexborNode]:
+    """Short bars of links led by a link named "Home" ("Home | Download this
+    Documentation", "Home > Guides > Install"), found from the elements saying "home"."""
+    out: list[LexborNode] = []
+    for hit in keyword_hits(scope, ("home",)):
+        link = hit if hit.tag == "a" else hit.parent
+        if link is None or link.tag != "a" or "href" not in link.attrs:
+            continue
+        if not _HOME_TEXT.match(deep_text(link)):
+            continue
+        current = link.parent
+        for _ in range(_BAR_LEVELS):
+            if current is None or current.mem_id == scope.mem_id:
+                break
+            if current.tag in _BAR_TAGS and _home_bar(current, link):
+                out.append(current)
+                break
+            current = current.parent
+    return out
+
+
 def home_menu_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Blocks of short links under ``scope`` holding a link to their site's home page.
 
@@ -92,4 +137,4 @@ def home_menu_removals(scope: LexborNode, total: int) -> list[LexborNode]:
                 if current.tag in _LIST_TAG_SET and _menu(current, total):
                     out.append(current)
             current = current.parent
-    return topmost(out)
+    return topmost(out + _home_bars(scope))
