@@ -15,18 +15,31 @@ header and its menu stand above the headline too, and must not hide a promo box 
 ("Limited time: ..."); they may be up to ``_MENU_SHARE`` of the block. More than that before
 the headline is content (a headline at the foot of a list, a question above its title) and
 stays.
+
+On a product page (:func:`commerce_noise.is_product_page`) the line right above the product's
+name may be its tagline ("Break New Ground: Performance & Power On the Go"): the maker's copy
+about the product, which its page shows as its text. The element just before the ``<h1>``
+stays there when it reads as a phrase: at least ``_TAGLINE_WORDS`` words, at most
+``_TAGLINE_CHARS`` characters, no figure (a rating, a price, a promo's amount), no link, button
+or picture (a brand's logo, a breadcrumb).
 """
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborNode
 
+from webdata.content.commerce_noise import is_product_page
 from webdata.content.dom import link_text_len, text_len
 
 _MAX_CHARS = 500  # a few lines: kicker, date, trail, banner, promo bar
 _MAX_SHARE = 0.1  # of the block's text
 _LINK_DENSE = 0.5  # an element this much link text is a menu: not counted in the lines
 _MENU_SHARE = 0.25  # ... unless the menus above the headline are this much of the block
+_TAGLINE_WORDS = 4
+_TAGLINE_CHARS = 120
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _line_chars(node: LexborNode) -> int:
@@ -59,4 +72,26 @@ def pre_headline_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         return []  # a list of links above a headline at its foot: content
     if size > _MAX_CHARS or size > _MAX_SHARE * total:
         return []
+    if before and is_product_page(scope):
+        tagline = _element_before(h1)
+        if tagline is not None and _tagline(tagline):
+            return [node for node in before if node.mem_id != tagline.mem_id]
     return before
+
+
+def _element_before(node: LexborNode) -> LexborNode | None:
+    """The previous sibling element of ``node``."""
+    sibling = node.prev
+    while sibling is not None and not sibling.is_element_node:
+        sibling = sibling.prev
+    return sibling
+
+
+def _tagline(node: LexborNode) -> bool:
+    """Whether ``node`` reads as a product's tagline: a phrase, no figure, no link."""
+    text = node.text(deep=True, separator=" ", strip=True)
+    if len(text) > _TAGLINE_CHARS or any(c.isdigit() for c in text):
+        return False
+    if node.css_first("a, button, img, svg, picture") is not None:
+        return False
+    return len(_WORD.findall(text)) >= _TAGLINE_WORDS
