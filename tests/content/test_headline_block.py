@@ -123,3 +123,53 @@ def test_linear_in_page_size() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 1.0
+
+
+# A site of plain <div>s: a mega menu holding more text than the page, a footer of links.
+MEGA_MENU = "".join(
+    f"<div><h3>Group {g}</h3><ul>"
+    + "".join(f"<li><a href='/g{g}/{n}'>Product family number {n}</a></li>" for n in range(12))
+    + "</ul></div>"
+    for g in range(6)
+)
+DIV_TOP = f"<div id='top'><a href='/'>Example</a>{MEGA_MENU}</div>"
+DIV_END = f"<div id='end'><ul>{MENU}</ul><p>Copyright Example Media</p></div>"
+DIV_TEXT = f"<div id='content'><h1>Title</h1><p>{PROSE * 4}</p></div>"
+
+
+def test_blocks_of_links_beside_the_headline_are_chrome_on_a_page_of_plain_divs() -> None:
+    html = _page(f"<form id='form'>{DIV_TOP}{DIV_TEXT}{DIV_END}</form>")
+    body, size = _body(html)
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+    md = html_markdown(html, URL)
+    assert "most employers expect it" in md
+    assert "Product family number 3" not in md
+
+
+def test_blocks_of_links_are_not_chrome_on_a_page_that_marks_its_chrome() -> None:
+    # the page says what its chrome is: an unmarked block of links may be its own
+    body, size = _body(_page(f"<nav>{MENU}</nav><form>{DIV_TOP}{DIV_TEXT}{DIV_END}</form>"))
+    assert headline_block(body, size) is None
+
+
+def test_a_part_of_a_feed_beside_the_headline_is_not_chrome() -> None:
+    # teaser titles (headings that are links, or inside one) make a feed, not a menu
+    for teaser in (
+        "<div><h2><a href='/p/{n}'>A story about number {n}</a></h2><a href='/t'>tag</a></div>",
+        "<a href='/p/{n}'><h2>A story about number {n}</h2><span>more</span></a>",
+    ):
+        teasers = "".join(teaser.format(n=n) for n in range(30))
+        body, size = _body(_page(f"<div id='feed'>{teasers}</div>{DIV_TEXT}"))
+        assert headline_block(body, size) is None
+
+
+def test_linear_on_a_page_of_plain_divs() -> None:
+    # many blocks of links beside the headline's, each with headings inside links
+    part = "".join(f"<a href='/{n}'><h4>x</h4>link {n}</a>" for n in range(20))
+    parts = "".join(f"<div>{part}</div>" for _ in range(400))
+    nested = "<div>" * 200 + DIV_TEXT + "</div>" * 200
+    body, size = _body(_page(f"<div>{parts}{nested}{parts}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0

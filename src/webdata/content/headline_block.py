@@ -17,6 +17,14 @@ wrapper), when the larger part comes before the headline (the site's header: a w
 again), nor at a table, a list or inline markup. It must hold at least ``_MIN_SHARE`` of the
 page's text. The removals then run inside it as inside a ``<main>``. It reads only the
 ``<h1>``'s ancestors and their children: cheap enough for every page without a semantic block.
+
+A page built of plain ``<div>``s marks none of its chrome: its menus and its footer's columns
+of links are blocks like any other, and the headline's part never held nearly all of the
+text beside them (a mega menu can hold more text than the content). On a page with none of
+the chrome's landmarks (``<header>``, ``<footer>``, ``<nav>``, ``<aside>`` or their roles), a
+part beside the headline's that is mostly links and holds no teaser title (a heading that is
+a link or inside one: a feed's part, not a menu) counts as a landmark. A page that marks its
+chrome says what its chrome is: there, such a block may be the page's own list of links.
 """
 
 from __future__ import annotations
@@ -34,12 +42,41 @@ _LANDMARK_TAGS = frozenset({"nav", "aside", "header", "footer", "dialog"})
 _LANDMARK_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "dialog"}
 )
+_TEASER_HEADINGS = "h2, h3, h4, h5, h6"
+_TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
+# The chrome's own landmarks (a dialog is not one: a page of plain <div>s has modals too).
+_CHROME_SELECTOR = (
+    "header, footer, nav, aside, [role=banner], [role=contentinfo], [role=navigation], "
+    "[role=complementary], [role=search]"
+)
 # Blocks the descent goes into (not tables, lists or inline markup).
 _BLOCKS = frozenset({"div", "section", "article", "main", "form", "center"})
 
 
 def _landmark(node: LexborNode) -> bool:
     return node.tag in _LANDMARK_TAGS or node.attributes.get("role") in _LANDMARK_ROLES
+
+
+def _aside(node: LexborNode, step: LexborNode, unmarked: bool) -> bool:
+    """Whether ``node``, a part beside ``step`` (the headline's part), is the site's chrome:
+    a landmark, or, on a page that marks none of its chrome (``unmarked``), a block of links
+    that is not a feed's part (a menu, a footer's columns)."""
+    if _landmark(node):
+        return True
+    if not unmarked or node.mem_id == step.mem_id:
+        return False
+    size = text_len(node)
+    return bool(size) and link_text_len(node) >= _LINK_DENSE * size and not _teasers(node)
+
+
+def _teasers(node: LexborNode) -> bool:
+    """Whether ``node`` holds a teaser's title: a heading that is mostly a link, or inside one."""
+    for heading in node.css(_TEASER_HEADINGS):
+        size = text_len(heading)
+        if size and link_text_len(heading) >= _TITLE_LINK_SHARE * size:
+            return True
+    # (links never nest: each link's subtree is read once)
+    return any(link.css_first(_TEASER_HEADINGS) is not None for link in node.css("a"))
 
 
 def _chain(body: LexborNode, h1: LexborNode) -> list[LexborNode]:
@@ -63,10 +100,13 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
     if h1 is None or body_len == 0:
         return None
     node = body
+    # (a page that marks its chrome as landmarks says what its chrome is: only on a page of
+    # plain <div>s do blocks of links beside the headline stand for the missing landmarks)
+    unmarked = body.css_first(_CHROME_SELECTOR) is None
     for step in [*_chain(body, h1), h1]:
         if node.text(deep=False, strip=True):
             return None  # text right inside the block would be left beside the descent
-        landmarks = sum(text_len(c) for c in node.iter() if _landmark(c))
+        landmarks = sum(text_len(c) for c in node.iter() if _aside(c, step, unmarked))
         content = text_len(node) - landmarks
         size = 0 if _landmark(step) else text_len(step)
         if size < _SHARE * content or step.tag not in _BLOCKS or _landmark(step):
