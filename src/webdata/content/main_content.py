@@ -56,6 +56,7 @@ from webdata.content.card_variant_counts import card_variant_count_removals
 from webdata.content.checkout_notices import checkout_notice_removals
 from webdata.content.citation_lists import citation_list_removals
 from webdata.content.closing_notes import closing_note_removals
+from webdata.content.code_tokens import keep_code_tokens
 from webdata.content.collapsed_menus import collapsed_menu_removals
 from webdata.content.comment_lists import comment_list_removals
 from webdata.content.commerce_noise import commerce_removals, keep_description
@@ -531,6 +532,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found = keep_post_bylines(scope, found)
     found = keep_landmark_content(scope, total, found)
     found = keep_feed_heads(scope, total, found)
+    found = keep_code_tokens(scope, found)
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_bar_removals(scope, found)
