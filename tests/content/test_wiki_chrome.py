@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
+from selectolax.lexbor import LexborHTMLParser
+
 from tests.content.pages import html_markdown
+from webdata.content.dom import measuring
+from webdata.content.wiki_chrome import _RETRIEVED, _TAGLINE, print_footer_removals
 
 URL = "https://wiki.example.org/wiki/List_of_languages"
 
@@ -57,3 +63,53 @@ def test_jump_links_go() -> None:
     md = markdown(f"<html><body><main>{body}</main></body></html>")
     assert "Jump to" not in md and "navigation" not in md
     assert "the slow queries" in md and "list of tools" in md
+
+
+PERMALINK = "https://wiki.example.org/index.php?title=Tuning&amp;oldid=4242"
+TUNING = (
+    "<h1 class='x1'>Tuning</h1><div class='x2'>From Example Wiki</div>"
+    + "<p class='x3'>Raise the shared buffers to a quarter of the memory, then measure again "
+    "before changing anything else on the server.</p>" * 4
+)
+FOOTER = f"<div class='x4'>Retrieved from \"<a dir='ltr' href='{PERMALINK}'>{PERMALINK}</a>\"</div>"
+
+
+def test_print_footer_and_tagline_go_in_any_markup() -> None:
+    md = markdown(f"<html><body><main>{TUNING}{FOOTER}</main></body></html>")
+    assert "Raise the shared buffers" in md
+    assert "Retrieved from" not in md and "oldid" not in md
+    assert "From Example Wiki" not in md
+
+
+def test_tagline_stays_without_a_print_footer() -> None:
+    md = markdown(f"<html><body><main>{TUNING}</main></body></html>")
+    assert "From Example Wiki" in md
+
+
+def test_a_cited_retrieval_stays() -> None:
+    cite = (
+        "<p>Smith, J. (2020). Tuning databases. Retrieved from "
+        "<a href='https://example.org/tuning'>https://example.org/tuning</a></p>"
+    )
+    md = markdown(f"<html><body><main>{TUNING}{cite}</main></body></html>")
+    assert "Retrieved from" in md and "From Example Wiki" in md
+
+
+def test_print_footer_regexes_on_hostile_input() -> None:
+    start = time.perf_counter()
+    _RETRIEVED.match("retrieved from " + '"' * 100_000 + "x y")
+    _RETRIEVED.match("retrieved from " + "a" * 100_000 + " ")
+    _TAGLINE.match("from " + "a " * 50_000 + "!")
+    _TAGLINE.match("from " + "a-" * 50_000 + "!")
+    assert time.perf_counter() - start < 0.2
+
+
+def test_print_footer_linear_on_big_pages() -> None:
+    html = f"<html><body><main>{TUNING * 2000}{FOOTER}</main></body></html>"
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    start = time.perf_counter()
+    with measuring():
+        found = print_footer_removals(body)
+    assert len(found) == 2
+    assert time.perf_counter() - start < 1

@@ -161,7 +161,7 @@ from webdata.content.tooltips import tooltip_removals
 from webdata.content.topic_teasers import topic_teaser_removals
 from webdata.content.trophy_links import trophy_link_removals
 from webdata.content.update_stamps import update_stamp_removals
-from webdata.content.wiki_chrome import wiki_chrome_removals
+from webdata.content.wiki_chrome import print_footer_removals, wiki_chrome_removals
 from webdata.content.wiki_end_matter import wiki_end_matter_removals
 
 STRUCTURAL = ", ".join(
@@ -470,6 +470,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += home_menu_removals(scope, total)
     found += dropdown_removals(scope, total)
     found += wiki_chrome_removals(scope, total)
+    found += print_footer_removals(scope)
     found += wiki_end_matter_removals(scope)
     found += forum_removals(scope, total)
     found += engine_removals(scope, thread=is_thread_page(scope))
