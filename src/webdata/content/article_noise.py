@@ -18,6 +18,7 @@ named-chrome rule stops at 30%: a grid of cards with summaries is larger than a 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -26,6 +27,7 @@ from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
 ARTICLE_MARK = "data-webdata-article"
+HOST_MARK = "data-webdata-host"
 _ARTICLE_TYPES = frozenset(
     {"Article", "NewsArticle", "BlogPosting", "Report", "ReportageNewsArticle", "TechArticle"}
 )
@@ -49,10 +51,19 @@ def _article_metadata(metadata: dict[str, Any]) -> bool:
     return isinstance(og_type, str) and og_type.strip().lower() == _OG_ARTICLE
 
 
-def mark_article_page(tree: LexborHTMLParser, metadata: dict[str, Any]) -> None:
-    """Record on the ``<html>`` element whether the page is an article."""
+def mark_article_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str = "") -> None:
+    """Record on the ``<html>`` element whether the page is an article, and the page's host
+    (``www.`` dropped: the rules ask whether a link stays on the site)."""
     if _article_metadata(metadata):
         set_mark(tree, ARTICLE_MARK)
+    host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
+    if host:
+        set_mark(tree, HOST_MARK, host)
+
+
+def page_host(node: LexborNode) -> str | None:
+    """The host recorded by :func:`mark_article_page` (without ``www.``), or None."""
+    return get_mark(node, HOST_MARK)
 
 
 def is_article_page(node: LexborNode) -> bool:

@@ -150,6 +150,7 @@ from webdata.content.size_charts import keep_size_charts
 from webdata.content.sort_menus import sort_menu_removals
 from webdata.content.sponsored_blocks import sponsored_block_removals
 from webdata.content.superscripts import flatten_typographic_sups
+from webdata.content.teaser_grids import teaser_grid_removals
 from webdata.content.teaser_links import page_links, read_more_removals
 from webdata.content.teaser_meta import card_date_removals
 from webdata.content.thread_block import thread_block
@@ -486,6 +487,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += reaction_link_removals(scope)
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
+    found += teaser_grid_removals(scope, total)
     found += comment_list_removals(scope, total)
     found += citation_list_removals(scope, total)
     found += media_removals(scope)

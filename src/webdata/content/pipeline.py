@@ -122,7 +122,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
         if options.only_main_content and not options.include_tags:  # read by its rules only
             mark_product_page(tree, metadata, url)
             mark_thread_page(tree, metadata)
-            mark_article_page(tree, metadata)
+            mark_article_page(tree, metadata, url)
             mark_docs_page(tree, metadata, url)
         root, warning = _select(tree, options)
         mark_code_languages(root)
