@@ -28,6 +28,10 @@ from webdata.content.page_marks import get_mark, set_mark
 
 ARTICLE_MARK = "data-webdata-article"
 HOST_MARK = "data-webdata-host"
+AUTHOR_MARK = "data-webdata-authors"
+_MAX_AUTHORS = 5
+_AUTHOR_MIN_CHARS = 3
+_AUTHOR_MAX_CHARS = 60
 _ARTICLE_TYPES = frozenset(
     {"Article", "NewsArticle", "BlogPosting", "Report", "ReportageNewsArticle", "TechArticle"}
 )
@@ -56,9 +60,29 @@ def mark_article_page(tree: LexborHTMLParser, metadata: dict[str, Any], url: str
     (``www.`` dropped: the rules ask whether a link stays on the site)."""
     if _article_metadata(metadata):
         set_mark(tree, ARTICLE_MARK)
+    names = _author_names(metadata.get("author"))
+    if names:
+        set_mark(tree, AUTHOR_MARK, "|".join(names))
     host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
     if host:
         set_mark(tree, HOST_MARK, host)
+
+
+def _author_names(value: object) -> list[str]:
+    values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    out: list[str] = []
+    for name in values[:_MAX_AUTHORS]:
+        if isinstance(name, str):
+            name = " ".join(name.replace("|", " ").split())
+            if _AUTHOR_MIN_CHARS <= len(name) <= _AUTHOR_MAX_CHARS:
+                out.append(name)
+    return out
+
+
+def page_authors(node: LexborNode) -> list[str]:
+    """The author names recorded by :func:`mark_article_page` (from the head's metadata)."""
+    mark = get_mark(node, AUTHOR_MARK)
+    return mark.split("|") if mark else []
 
 
 def page_host(node: LexborNode) -> str | None:

@@ -46,6 +46,7 @@ from webdata.content.aria_labels import aria_label_removals
 from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
 from webdata.content.assurance_strips import assurance_removals
+from webdata.content.author_boxes import author_box_removals
 from webdata.content.boilerplate import hidden_removals, residual_removals
 from webdata.content.card_alts import clear_card_alts
 from webdata.content.card_price_copies import card_price_copy_removals
@@ -488,6 +489,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += article_removals(scope, total)
     found += related_grid_removals(scope, total)
     found += teaser_grid_removals(scope, total)
+    found += author_box_removals(scope, total)
     found += comment_list_removals(scope, total)
     found += citation_list_removals(scope, total)
     found += media_removals(scope)
