@@ -1,8 +1,12 @@
-from selectolax.lexbor import LexborHTMLParser
+import time
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
     link_text_len,
     measuring,
+    named_hits,
+    named_values,
     phrase_hits,
     text_len,
     token_words,
@@ -67,3 +71,79 @@ def test_phrase_hits_are_the_short_elements_holding_a_word() -> None:
     assert [text for _, text in phrase_hits(scope, ("cookies",), 20)] == ["We use Cookies."]
     assert len(phrase_hits(scope, ("cookies",), 100)) == 2
     assert phrase_hits(scope, ("consent",), 100) == []
+
+
+# Class and id values that test what lexbor's ``[class*="x" i]`` does: any ASCII case, a part
+# across tokens, both attributes on one element, empty and valueless attributes, and non-ASCII
+# letters that ``str.lower`` would fold into ASCII ("\u212a", the Kelvin sign, is "k").
+_NAMED_PAGE = """
+<div class="Post-Meta" id="top"><span class="post-date author-date">May 1</span>
+<p id="site-NOTICE" class="note">n</p><i class>x</i><b id="">y</b><em class=" ">z</em>
+<section class="stic\u212ay bar \u0130d" id="byline-Date"><a class="meta-data" id="sr-x">a</a>
+<u class="srhidden reader-text hidden">r</u></section></div>
+"""
+_NAMED_CASES = (
+    (("meta", "date", "author"), ("date", "top")),
+    (("notice", "sticky", "k"), ("notice",)),
+    (("sr", "reader", "hidden"), ()),
+    (("a",), ("e",)),
+    ((), ("yline", "x")),
+)
+
+
+def _ids(nodes: list[LexborNode]) -> list[int]:
+    return [n.mem_id for n in nodes]
+
+
+def _selector(class_parts: tuple[str, ...], id_parts: tuple[str, ...]) -> str:
+    return ", ".join(
+        [f'[class*="{p}" i]' for p in class_parts] + [f'[id*="{p}" i]' for p in id_parts]
+    )
+
+
+def test_named_hits_list_what_lexbor_lists_repeats_and_order_included() -> None:
+    body = LexborHTMLParser(_NAMED_PAGE).body
+    assert body is not None
+    scopes = [body, *body.css("div, section")]
+    for class_parts, id_parts in _NAMED_CASES:
+        selector = _selector(class_parts, id_parts)
+        for scope in scopes:
+            want = _ids(scope.css(selector))
+            assert _ids(named_hits(scope, class_parts, id_parts)) == want
+            with measuring():
+                assert _ids(named_hits(scope, class_parts, id_parts)) == want
+                once = _ids(scope.css(f":is({selector})")) if selector else []
+                assert _ids(named_hits(scope, class_parts, id_parts, once=True)) == once
+
+
+def test_named_values_are_the_class_and_id_of_each_listed_element() -> None:
+    body = LexborHTMLParser(_NAMED_PAGE).body
+    assert body is not None
+    for scope in [body, *body.css("div, section")]:
+        listed = scope.css("[class], [id]")
+        want = [
+            (n.mem_id, f"{n.attributes.get('class') or ''} {n.attributes.get('id') or ''}")
+            for n in listed
+        ]
+        with measuring():
+            got = [(n.mem_id, value) for n, value in named_values(scope)]
+        assert got == want
+        assert [(n.mem_id, value) for n, value in named_values(scope)] == want
+
+
+def test_named_hits_take_linear_time_on_many_named_elements() -> None:
+    def run(n: int) -> float:
+        html = "".join(f'<div class="meta-{i} x" id="date{i}">t</div>' for i in range(n))
+        body = LexborHTMLParser(f"<body>{html}</body>").body
+        assert body is not None
+        best = float("inf")
+        for _ in range(3):  # (the best of three: the machine may be busy)
+            start = time.perf_counter()
+            with measuring():
+                hits = named_hits(body, ("meta", "x"), ("date",))
+            best = min(best, time.perf_counter() - start)
+        assert len(hits) == 3 * n
+        return best
+
+    small, large = run(4_000), run(32_000)
+    assert large < 24 * small + 0.05  # linear: 8 times the input, with room for noise

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webdata.content.dom import link_text_len, text_len, token_words
+from webdata.content.dom import link_text_len, named_hits, text_len, token_words
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
 
@@ -173,11 +173,10 @@ def _named_related(node: LexborNode) -> bool:
     return any(_RELATED_WORDS.intersection(token_words(t)) for t in value.split())
 
 
-# The elements _named_related can accept, found by lexbor (most elements are not, and are
-# spared a call each; ASCII case folding finds what ``lower`` does for these words).
-_RELATED_NAMED = ", ".join(
-    f'[{attr}*="{word}" i]' for attr in ("class", "id") for word in ("related", "recommend")
-)
+# The elements _named_related can accept: a class or id holding one of these (``named_hits``;
+# most elements are not, and are spared a call each; ASCII case folding finds what ``lower``
+# does for these words).
+_RELATED_PARTS = ("related", "recommend")
 
 
 def related_grid_removals(scope: LexborNode, total: int) -> list[LexborNode]:
@@ -185,7 +184,7 @@ def related_grid_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     ``total``), made of several teasers (a heading each and a short summary, links to other
     pages): it goes even above the 30% the named-chrome rule allows, up to half the block."""
     out: list[LexborNode] = []
-    for node in scope.css(_RELATED_NAMED):
+    for node in named_hits(scope, _RELATED_PARTS, _RELATED_PARTS):
         if node.mem_id == scope.mem_id or not _named_related(node):
             continue
         size = text_len(node)

@@ -75,6 +75,7 @@ from webdata.content.dom import (
     deep_text,
     link_text_len,
     lowered_text,
+    named_hits,
     short_texts,
     text_len,
     text_memo,
@@ -232,11 +233,11 @@ _UI_MAX_CHARS = 80
 _BYLINE_MAX_CHARS = 200
 _BYLINE_WORDS = frozenset({"byline", "dateline"})
 _META_OWNERS = frozenset({"entry", "post", "article", "story"})  # "entry-meta", "post-meta"
-_BYLINE_SELECTOR = '[class*="yline" i], [id*="yline" i], [class*="dateline" i], [class*="meta" i]'
+# (the candidates: a class holding one of these parts, or an id holding "yline")
+_BYLINE_CLASS_PARTS = ("yline", "dateline", "meta")
+_BYLINE_ID_PARTS = ("yline",)
 _MARKED_WORDS = frozenset({"paywall", "nocontent", "sitenotice"})  # (and "site-notice")
-_MARKED_SELECTOR = ", ".join(
-    f'[class*="{w}" i], [id*="{w}" i]' for w in ("paywall", "nocontent", "notice")
-)
+_MARKED_PARTS = ("paywall", "nocontent", "notice")  # (the candidates: a class or id holding one)
 _QUESTION_MAX_CHARS = 200
 _UI_TAGS = "a, p, span, div, li, small, label, strong, b, em, dt, dd"
 _COPYRIGHT = re.compile(r"©|&copy;|\(c\)\s*(?:19|20)\d\d|\ball\s+rights\s+reserved\b", re.I)
@@ -258,10 +259,8 @@ _HIDDEN_CLASSES = frozenset(
     }
 )  # fmt: skip
 # The elements whose class may hold one of ``_HIDDEN_CLASSES`` (each holds one of these parts,
-# matched by lexbor in any ASCII case): most elements are not, and are spared a call each.
-_HIDING_CANDIDATES = ", ".join(
-    f'[class*="{part}" i]' for part in ("hid", "none", "sr", "blind", "screen", "invisible")
-)
+# matched by ``named_hits`` in any ASCII case): most elements are not, and are spared a call each.
+_HIDING_PARTS = ("hid", "none", "sr", "blind", "screen", "invisible")
 # A responsive utility class that displays the element at some breakpoint (``md:block``).
 _SHOWN = re.compile(r"^[\w-]+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)$")
 # Hidden classes a script toggles to show a panel (the others hide text from sight for good).
@@ -615,7 +614,7 @@ def marked_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Small elements whose class/id says they are not the page's content: a paywall's
     pitch, a site notice, Google's ``nocontent`` convention."""
     out: list[LexborNode] = []
-    for node in scope.css(_MARKED_SELECTOR):
+    for node in named_hits(scope, _MARKED_PARTS, _MARKED_PARTS):
         if node.mem_id == scope.mem_id or text_len(node) > _SMALL_SHARE * total:
             continue
         value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
@@ -632,7 +631,7 @@ def byline_removals(scope: LexborNode) -> list[LexborNode]:
     the author and date line, which the metadata carries; never one holding a heading or
     much text."""
     out: list[LexborNode] = []
-    for node in scope.css(_BYLINE_SELECTOR):
+    for node in named_hits(scope, _BYLINE_CLASS_PARTS, _BYLINE_ID_PARTS):
         if node.mem_id == scope.mem_id or text_len(node) > _BYLINE_MAX_CHARS:
             continue
         value = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
@@ -658,7 +657,7 @@ def hidden_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     own = scope.mem_id
     out: list[LexborNode] = []
     seen: set[int] = set()  # (lexbor lists an element once for each part its class holds)
-    for node in scope.css(_HIDING_CANDIDATES):
+    for node in named_hits(scope, _HIDING_PARTS):
         value = node.attrs.get("class") or ""
         if not _hiding(value) or node.mem_id == own or node.mem_id in seen:
             continue

@@ -54,6 +54,8 @@ from webdata.content.dom import (
     contains,
     has_ancestor_in,
     keyword_hits,
+    named_hits,
+    named_values,
     text_len,
     token_words,
     topmost,
@@ -93,7 +95,6 @@ COMMERCE_PAIRS = (
     frozenset({"product", "meta"}),  # WooCommerce's SKU, categories and tags line
 )
 _SMALL_SHARE = 0.3
-_SELECTOR = "[class], [id]"
 _LABEL_MAX_CHARS = 60
 _PHRASE_MAX_CHARS = 120
 _PHRASE_WORDS = (
@@ -290,11 +291,6 @@ def _commerce_value(value: str) -> bool:
     return False
 
 
-def _marked(node: LexborNode) -> bool:
-    attrs = node.attrs
-    return _commerce_value(f"{attrs.get('class') or ''} {attrs.get('id') or ''}")
-
-
 def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Boilerplate elements under ``scope`` (text length ``total``) typical of product pages."""
     if not is_product_page(scope):
@@ -305,8 +301,8 @@ def commerce_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     keep = ancestor_ids(h1) if h1 is not None else set()  # the product's name and wrappers
     taken: set[int] = set()
     out: list[LexborNode] = []
-    for node in scope.css(_SELECTOR):  # document order: wrappers before what they hold
-        if node.mem_id == own or node.mem_id in keep or not _marked(node):
+    for node, value in named_values(scope):  # document order: wrappers before what they hold
+        if node.mem_id == own or node.mem_id in keep or not _commerce_value(value):
             continue
         if has_ancestor_in(node, taken) or text_len(node) > limit:
             continue
@@ -379,7 +375,7 @@ def _sticky_copies(scope: LexborNode, h1: LexborNode | None) -> list[LexborNode]
     if not name:
         return []
     out: list[LexborNode] = []
-    for node in scope.css('[class*="sticky" i], [id*="sticky" i]'):
+    for node in named_hits(scope, ("sticky",), ("sticky",)):
         attrs = node.attrs
         words = token_words(f"{attrs.get('class') or ''} {attrs.get('id') or ''}")
         if "sticky" not in words or text_len(node) > _STICKY_MAX_CHARS:

@@ -26,7 +26,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
 from webdata.content.boilerplate import _form_box, heading_block
-from webdata.content.dom import inside, named, text_len
+from webdata.content.dom import inside, named, named_hits, text_len
 
 _PITCH_HEADINGS = "h2, h3, h4, h5, h6"
 # Pitches on any page: an offer of a free download, a paywall's pitch where the rest of the
@@ -51,7 +51,7 @@ _ARTICLE_PITCHES = (
 _ANY_PAGE_PITCH = re.compile(rf"^\W*(?:{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
 _PITCH_HEADING = re.compile(rf"^\W*(?:{_ARTICLE_PITCHES}|{_ANY_PAGE_PITCHES})\W*$", re.IGNORECASE)
 _CTA_WORDS = frozenset({"cta", "ctas"})
-_CTA_SELECTOR = '[class*="cta" i], [id*="cta" i]'
+_CTA_PARTS = ("cta",)  # (the candidates: a class or id holding it)
 _CTA_CHARS = 600
 _SMALL_SHARE = 0.3
 _LEAD_INPUTS = "input[type=email], input[type=tel], textarea"
@@ -101,7 +101,7 @@ def named_cta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     if not is_article_page(scope):
         return out
     limit = min(_CTA_CHARS, _SMALL_SHARE * total)
-    for node in scope.css(_CTA_SELECTOR):
+    for node in named_hits(scope, _CTA_PARTS, _CTA_PARTS):
         if node.mem_id == scope.mem_id or text_len(node) > limit:
             continue
         if named(node, _CTA_WORDS) and node.css_first("h1, h2, h3, h4, h5, h6") is None:

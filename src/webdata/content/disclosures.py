@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import named, text_len
+from webdata.content.dom import named, named_hits, text_len
 
 _NOTE_WORDS = frozenset({"disclosure", "disclosures", "disclaimer", "disclaimers"})
-_NOTE_SELECTOR = ", ".join(f'[class*="{w}" i], [id*="{w}" i]' for w in ("disclosure", "disclaimer"))
+_NOTE_PARTS = ("disclosure", "disclaimer")  # (the candidates: a class or id holding one)
 _NOTE_CHARS = 400
 
 
@@ -24,7 +24,7 @@ def disclosure_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     limit = min(_NOTE_CHARS, 0.3 * total)
     return [
         node
-        for node in scope.css(_NOTE_SELECTOR)
+        for node in named_hits(scope, _NOTE_PARTS, _NOTE_PARTS)
         if node.mem_id != own
         and text_len(node) <= limit
         and node.css_first("h1") is None

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TypeVar
 
 from selectolax.lexbor import LexborNode
@@ -75,13 +78,139 @@ _MEMO: ContextVar[tuple[dict[int, str], dict[int, int], dict[int, str]] | None] 
 @contextmanager
 def measuring() -> Iterator[None]:
     """Remember ``deep_text`` (so ``text_len``) and ``link_text_len`` of each node measured
-    inside: the rules of onlyMainContent read and measure the same nodes many times. The tree
-    must not change inside (a removed node's ``mem_id`` can be reused by a new one)."""
+    inside, and each scope's class and id values (``named_hits``): the rules of
+    onlyMainContent read and measure the same nodes many times. The tree must not change
+    inside (a removed node's ``mem_id`` can be reused by a new one)."""
     token = _MEMO.set(({}, {}, {}))
+    names = _NAMES.set({})
     try:
         yield
     finally:
+        _NAMES.reset(names)
         _MEMO.reset(token)
+
+
+@dataclass(frozen=True, slots=True)
+class _Values:
+    """One attribute's values of a list of elements, ASCII-lowercased and joined into one text
+    (``_SEP`` after each), and where each value starts in it (and, last, the text's length)."""
+
+    text: str
+    starts: list[int]
+
+    def holding(self, part: str) -> Iterator[int]:
+        """The indexes of the values that hold ``part`` (not empty), in order."""
+        text, starts = self.text, self.starts
+        at = text.find(part)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            yield index
+            at = text.find(part, starts[index + 1])
+
+
+@dataclass(frozen=True, slots=True)
+class _Names:
+    """A scope's elements that have a class or an id: ``listed`` as ``scope.css("[class],
+    [id]")`` lists them (one with both twice, in a row), with their ``"class id"`` value;
+    ``nodes`` once each, with their ``classes`` and ``ids``."""
+
+    listed: list[tuple[LexborNode, str]]
+    nodes: list[LexborNode]
+    classes: _Values
+    ids: _Values
+
+
+# Between the joined values (the parser turns NUL into U+FFFD: no value holds one).
+_SEP = "\0"
+# ASCII letters only, as lexbor's ``i`` compares (``str.lower`` also folds "K", the Kelvin sign).
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+# The scopes' ``_Names`` by ``mem_id`` while ``measuring``.
+_NAMES: ContextVar[dict[int, _Names] | None] = ContextVar("_NAMES", default=None)
+
+
+def _values(values: list[str]) -> _Values:
+    starts: list[int] = []
+    at = 0
+    for value in values:
+        starts.append(at)
+        at += len(value) + 1
+    starts.append(at)
+    text = _SEP.join(values) + _SEP
+    return _Values(text.lower() if text.isascii() else text.translate(_ASCII_LOWER), starts)
+
+
+def _read_names(scope: LexborNode) -> _Names:
+    listed: list[tuple[LexborNode, str]] = []
+    nodes: list[LexborNode] = []
+    classes: list[str] = []
+    ids: list[str] = []
+    last = -1
+    value = ""
+    for node in scope.css("[class], [id]"):
+        if node.mem_id != last:  # (a second listing of the same element comes right after)
+            last = node.mem_id
+            attrs = node.attributes
+            nodes.append(node)
+            classes.append(attrs.get("class") or "")
+            ids.append(attrs.get("id") or "")
+            value = f"{classes[-1]} {ids[-1]}"
+        listed.append((node, value))
+    return _Names(listed, nodes, _values(classes), _values(ids))
+
+
+def _names(scope: LexborNode) -> _Names:
+    """The scope's ``_Names``, read once per scope while ``measuring``."""
+    memo = _NAMES.get()
+    if memo is None:
+        return _read_names(scope)
+    names = memo.get(scope.mem_id)
+    if names is None:
+        names = memo[scope.mem_id] = _read_names(scope)
+    return names
+
+
+def named_values(scope: LexborNode) -> list[tuple[LexborNode, str]]:
+    """``(node, f"{class} {id}")`` (a missing attribute read as "") for each element of
+    ``scope.css("[class], [id]")``, as lexbor lists them: ``scope`` itself too, in document
+    order, one with both attributes twice in a row. Read once per scope while ``measuring``
+    (several rules go through every named element)."""
+    return _names(scope).listed
+
+
+def _repeated(nodes: list[LexborNode], counts: Counter[int], once: bool) -> list[LexborNode]:
+    """``nodes[i]`` for the indexes counted, in order, each ``counts[i]`` times (or once)."""
+    if once:
+        return [nodes[i] for i in sorted(counts)]
+    return [nodes[i] for i in sorted(counts) for _ in range(counts[i])]
+
+
+def _contains(attr: str, parts: tuple[str, ...], tag: str = "") -> list[str]:
+    return [f'{tag}[{attr}*="{p}" i]' for p in parts]
+
+
+def named_hits(
+    scope: LexborNode,
+    class_parts: tuple[str, ...],
+    id_parts: tuple[str, ...] = (),
+    *,
+    once: bool = False,
+) -> list[LexborNode]:
+    """``scope.css`` of ``[class*="p" i]`` for each ``p`` of ``class_parts`` and ``[id*="p" i]``
+    for each of ``id_parts`` (lowercase ASCII parts), joined by commas: the elements under
+    ``scope`` and ``scope`` itself, in document order, each listed once per selector it
+    matches, as lexbor lists them (``once``: listed once, as ``:is(...)`` lists them). While
+    ``measuring``, the scope's class and id values are read once and searched as one text per
+    part (each part lexbor tests costs a walk of the scope; the rules test about sixty)."""
+    if _NAMES.get() is None:
+        joined = ", ".join(_contains("class", class_parts) + _contains("id", id_parts))
+        return scope.css(f":is({joined})" if once else joined)
+    names = _names(scope)
+    counts: Counter[int] = Counter()
+    for part in class_parts:
+        counts.update(names.classes.holding(part))
+    for part in id_parts:
+        counts.update(names.ids.holding(part))
+    return _repeated(names.nodes, counts, once)
 
 
 def measured_texts() -> dict[int, str]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, named, text_len
+from webdata.content.dom import link_text_len, named, named_hits, text_len
 
 _WORDS = frozenset({"dropdown"})
-_SELECTOR = '[class*="dropdown" i], [id*="dropdown" i]'
+_PARTS = ("dropdown",)  # (the candidates: a class or id holding it)
 _LINK_SHARE = 0.5
 _SMALL_SHARE = 0.3
 
@@ -22,7 +22,7 @@ _SMALL_SHARE = 0.3
 def dropdown_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Dropdown menus of links under ``scope`` (``total``: its text length), small in it."""
     out: list[LexborNode] = []
-    for node in scope.css(_SELECTOR):
+    for node in named_hits(scope, _PARTS, _PARTS):
         if node.mem_id == scope.mem_id or not named(node, _WORDS):
             continue
         size = text_len(node)

@@ -60,6 +60,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from webdata.content.dom import (
     HIDDEN_STYLE,
     has_ancestor_in,
+    named_hits,
     text_len,
     token_words,
     topmost,
@@ -199,9 +200,9 @@ _THREAD_LINE_KEYWORDS = (
     "solution", "powered by", "feed", "later", "edited", "follower", "post a reply",
     "reply to", "previous topic", "topic listing", "location",
 )  # fmt: skip
-_VOTES = '[class*="vote" i]'
+_VOTES = ("vote",)  # (class parts: ``named_hits``)
 _VOTE_COUNT = re.compile(r"^[\s\d.,kK+-]*$")
-_AVATARS = '[class*="avatar" i]'
+_AVATARS = ("avatar",)
 # The post's ordinal in microdata (Discourse: <span itemprop="position">3</span>) and the
 # poster's status icon (vBulletin: <img alt="jane is offline">).
 _ORDINALS = "[itemprop=position]"
@@ -209,22 +210,22 @@ _ORDINAL = re.compile(r"^\s*#?\d+\s*$")
 _STATUS_ICON = re.compile(r"^\s*(?:\S+(?:\s+\S+)?\s+is\s+)?(?:offline|online)\s*$", re.IGNORECASE)
 _AVATAR_MAX_CHARS = 3
 # The board's notices above the thread ("Scam alert", "Meetups are being planned").
-_NOTICES = '[class*="notice" i]'
+_NOTICES = ("notice",)
 _NOTICE_WORDS = frozenset({"notice", "notices", "announcement", "announcements"})
 _SMALL_SHARE = 0.3
 # Posters' badges and ranks beside each post ("Premium Sailor", "Level 5").
-_BADGES = '[class*="badge" i], [class*="rank" i], [class*="usertitle" i]'
+_BADGES = ("badge", "rank", "usertitle")
 # (vBulletin's and FluxBB's ``usertitle``: "Member", "Registered User")
 _BADGE_WORDS = frozenset({"badge", "badges", "rank", "ranks", "usertitle"})
 _BADGE_MAX_CHARS = 40
 # Reaction bars under each post ("Thanks 2", "R C-R, max and SrPx reacted"): class word
 # ``react`` / ``reaction(s)``, short.
-_REACTIONS = '[class*="react" i]'
+_REACTIONS = ("react",)
 _REACTION_WORDS = frozenset({"react", "reacts", "reaction", "reactions"})
 _REACTION_MAX_CHARS = 150
 # The thread's tag list in its header ("Tags: apple, ipad pro"): class ``tagList``,
 # ``tag-list``, ``tags``; short.
-_TAG_LISTS = '[class*="tag" i]'
+_TAG_LISTS = ("tag",)
 _TAG_LIST_MAX_CHARS = 300
 # A quote whose longest line (in words, at least this many characters) is shown outside any
 # quote of the block repeats a post of the page: a reply's copy of it.
@@ -326,16 +327,20 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     for keyword in _THREAD_LINE_KEYWORDS:
         if keyword in words:
             out += _widened(scope, keyword, _THREAD_LINE, _THREAD_LINE_MAX_CHARS)
-    out += [n for n in scope.css(_VOTES) if _VOTE_COUNT.match(n.text(deep=True, strip=True))]
     out += [
-        n for n in scope.css(_AVATARS) if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
+        n for n in named_hits(scope, _VOTES) if _VOTE_COUNT.match(n.text(deep=True, strip=True))
+    ]
+    out += [
+        n
+        for n in named_hits(scope, _AVATARS)
+        if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
     ]
     out += [n for n in scope.css(_ORDINALS) if _ORDINAL.match(n.text(deep=True))]
     out += [n for n in scope.css("img[alt]") if _STATUS_ICON.match(n.attrs.get("alt") or "")]
-    out += [n for n in scope.css(_NOTICES) if _notice_box(n, total)]
-    out += [n for n in scope.css(_BADGES) if _badge(n)]
-    out += [n for n in scope.css(_REACTIONS) if _reaction_bar(n)]
-    out += [n for n in scope.css(_TAG_LISTS) if _tag_list(n)]
+    out += [n for n in named_hits(scope, _NOTICES) if _notice_box(n, total)]
+    out += [n for n in named_hits(scope, _BADGES) if _badge(n)]
+    out += [n for n in named_hits(scope, _REACTIONS) if _reaction_bar(n)]
+    out += [n for n in named_hits(scope, _TAG_LISTS) if _tag_list(n)]
     if get_mark(scope, THREAD_MARK) != STRUCTURE_MARK:  # (a thread by its signals only)
         out += _quote_copies(scope)
     return [n for n in out if n.mem_id != scope.mem_id]

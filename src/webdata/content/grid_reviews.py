@@ -14,15 +14,11 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import ancestor_ids, has_ancestor_in, named, text_len
+from webdata.content.dom import ancestor_ids, has_ancestor_in, named, named_hits, text_len
 from webdata.content.grid_promos import Grid
 
 _WORDS = frozenset({"review", "reviews", "rating", "ratings", "testimonial", "testimonials"})
-_SELECTOR = ", ".join(
-    f'[{attr}*="{word}" i]'
-    for word in ("review", "rating", "testimonial")
-    for attr in ("class", "id")
-)
+_PARTS = ("review", "rating", "testimonial")  # (the candidates: a class or id holding one)
 _MIN_CHARS = 200
 _SMALL_SHARE = 0.3
 
@@ -31,7 +27,7 @@ def grid_review_removals(scope: LexborNode, total: int, grids: list[Grid]) -> li
     """Review sections under ``scope`` (text length ``total``) beside its product ``grids``."""
     if not grids:
         return []
-    candidates = scope.css(_SELECTOR)
+    candidates = named_hits(scope, _PARTS, _PARTS)
     if not candidates:
         return []
     h1 = scope.css_first("h1")

@@ -75,6 +75,7 @@ from webdata.content.dom import (
     contains,
     link_text_len,
     measuring,
+    named_values,
     split_words,
     text_len,
     text_memo,
@@ -424,12 +425,8 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += [n for n in scope.css(LANDMARKS) if n.mem_id != own and _is_page_landmark(n, scope)]
     found += [n for n in scope.css('a[href^="#"]') if _skip_link(n)]
     verdict = _VALUE_VERDICTS[scoped]
-    for node in scope.css("[class], [id]"):
-        # (``_boilerplate_attr`` written out: this runs on every element with a class or id)
-        attrs = node.attributes
-        if not verdict(f"{attrs.get('class') or ''} {attrs.get('id') or ''}") or (
-            node.mem_id == own
-        ):
+    for node, value in named_values(scope):  # (read once for the rules that read them all)
+        if not verdict(value) or node.mem_id == own:
             continue
         size = text_len(node)
         if (scoped and _prose_panel(node, size)) or _heading_anchor(node) or _byline_name(node):

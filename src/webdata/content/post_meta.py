@@ -29,16 +29,12 @@ from collections import Counter
 from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
-from webdata.content.dom import text_len, text_memo, token_words
+from webdata.content.dom import named_hits, text_len, text_memo, token_words
 from webdata.content.forum_noise import is_thread_page
 
-# (the elements the rule can accept, found by lexbor: most elements are not, and are spared
-# a call each)
-_SELECTOR = ", ".join(
-    f'[{attr}*="{part}" i]'
-    for attr in ("class", "id")
-    for part in ("author", "date", "publish", "posted", "written", "bio", "byline", "meta")
-)
+# (the elements the rule can accept, found by ``named_hits``: most elements are not, and are
+# spared a call each): a class or id holding one of these parts
+_PARTS = ("author", "date", "publish", "posted", "written", "bio", "byline", "meta")
 _MAX_CHARS = 150  # a name and a date; an author box with a bio is longer
 _AUTHOR_WORDS = frozenset({"author", "authors", "authorbox", "authorbio", "authorinfo"})
 # ... and words that name the author's box together ("written-by", "bio-box", "byLine")
@@ -100,7 +96,7 @@ def post_meta_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     box_limit = min(_BOX_CHARS, _SMALL_SHARE * total) if is_article_page(scope) else 0
     found: list[tuple[LexborNode, str]] = []
     counts: Counter[str] = Counter()  # (empty ones too: a list's cards, one of them dated)
-    for node in scope.css(_SELECTOR):
+    for node in named_hits(scope, _PARTS, _PARTS):
         attrs = node.attributes
         value = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
         if node.mem_id == scope.mem_id or not _meta_value(value):

@@ -14,10 +14,10 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import common_ancestor, has_ancestor_in, token_words
+from webdata.content.dom import common_ancestor, has_ancestor_in, named_hits, token_words
 
 _PRICE_WORDS = frozenset({"price", "prices", "pricing"})
-_SELECTOR = '[class*="pric" i], [id*="pric" i]'
+_PARTS = ("pric",)  # (the candidates: a class or id holding it)
 _MAX_CHARS = 60  # a price box, not a table of prices
 _MAX_BOXES = 8  # more price elements: a list of offers, whose prices may well be equal
 _TABLES = frozenset({"table", "tbody", "thead", "tr", "ul", "ol", "dl", "select"})
@@ -36,7 +36,7 @@ def repeated_price_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
     gone = {n.mem_id for n in removed}
     boxes: list[LexborNode] = []
     taken: set[int] = set()
-    for node in scope.css(_SELECTOR):
+    for node in named_hits(scope, _PARTS, _PARTS):
         if node.mem_id == scope.mem_id or not _named_price(node):
             continue
         if node.mem_id in gone or has_ancestor_in(node, gone | taken):

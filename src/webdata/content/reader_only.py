@@ -13,7 +13,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, text_memo, token_words
+from webdata.content.dom import named_hits, text_len, text_memo, token_words
 
 _SMALL_SHARE = 0.3
 # A CSS-module class: module, local name, hash ("Brand-module_srOnly__Wk_6R"); a hash has a
@@ -45,8 +45,8 @@ _CLASS_PARTS = (
 )
 # ... found by the parser as those whose class holds one of three shorter parts (each part
 # tested costs as much as a walk of the block: three instead of ten), then told in Python.
-# (``:is``: an element matching two parts is listed once, not once per part.)
-_CANDIDATES = ':is([class*="sr" i], [class*="reader" i], [class*="hidden" i])'
+# (``once``: an element matching two parts is listed once, not once per part.)
+_CANDIDATES = ("sr", "reader", "hidden")
 # ... unless the class shows it on focus (skip links handled elsewhere) or undoes it.
 _SHOWING = frozenset({"focusable", "focus", "not", "until", "focused"})
 
@@ -76,7 +76,7 @@ def reader_only_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     own = scope.mem_id
     return [
         node
-        for node in scope.css(_CANDIDATES)
+        for node in named_hits(scope, _CANDIDATES, once=True)
         if node.mem_id != own
         and _reader_only(node.attrs.get("class") or "")
         and text_len(node) <= _SMALL_SHARE * total

@@ -14,13 +14,20 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import ancestor_ids, document_html, has_ancestor_in, named, text_len
+from webdata.content.dom import (
+    ancestor_ids,
+    document_html,
+    has_ancestor_in,
+    named,
+    named_hits,
+    text_len,
+)
 from webdata.content.product_signals import purchase_controls
 
 _WORDS = frozenset({"review", "reviews", "rating", "ratings"})
 _MIN_CHARS = 200
 _SMALL_SHARE = 0.3
-_SELECTOR = '[class*="review" i], [class*="rating" i], [id*="review" i], [id*="rating" i]'
+_PARTS = ("review", "rating")  # (the candidates: a class or id holding one)
 
 
 def _shop_page(scope: LexborNode) -> bool:
@@ -33,7 +40,7 @@ def shop_review_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Review sections under ``scope`` (text length ``total``) on an unmarked shop page."""
     if is_product_page(scope):
         return []  # (a product page's reviews are commerce_noise's)
-    candidates = scope.css(_SELECTOR)
+    candidates = named_hits(scope, _PARTS, _PARTS)
     if not candidates or not _shop_page(scope):
         return []
     h1 = scope.css_first("h1")
