@@ -3,6 +3,7 @@ import time
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
+    link_hits,
     link_text_len,
     measuring,
     named_hits,
@@ -147,3 +148,24 @@ def test_named_hits_take_linear_time_on_many_named_elements() -> None:
 
     small, large = run(4_000), run(32_000)
     assert large < 24 * small + 0.05  # linear: 8 times the input, with room for noise
+
+
+_LINKS_PAGE = """
+<div><a href="https://x.example/Sharer.php?u=1">s</a><a href>none</a><a>no href</a>
+<p><a href="/TAG/news">t</a><a href="/badges/\u212aing">k</a></p>
+<svg><a href="/share/svg">v</a></svg><span href="/share">not a link</span></div>
+"""
+
+
+def test_link_hits_list_what_lexbor_lists() -> None:
+    body = LexborHTMLParser(_LINKS_PAGE).body
+    assert body is not None
+    cases = (("share", "sharer", "/tag"), ("badge", "king", "k"), ("/", "a"))
+    for parts in cases:
+        for scope in [body, *body.css("div, p")]:
+            repeated = scope.css(", ".join(f'a[href*="{p}" i]' for p in parts))
+            once = scope.css("a:is({})".format(", ".join(f'[href*="{p}" i]' for p in parts)))
+            with measuring():
+                assert _ids(link_hits(scope, parts)) == _ids(repeated)
+                assert _ids(link_hits(scope, parts, once=True)) == _ids(once)
+            assert _ids(link_hits(scope, parts)) == _ids(repeated)

@@ -78,14 +78,16 @@ _MEMO: ContextVar[tuple[dict[int, str], dict[int, int], dict[int, str]] | None] 
 @contextmanager
 def measuring() -> Iterator[None]:
     """Remember ``deep_text`` (so ``text_len``) and ``link_text_len`` of each node measured
-    inside, and each scope's class and id values (``named_hits``): the rules of
-    onlyMainContent read and measure the same nodes many times. The tree must not change
-    inside (a removed node's ``mem_id`` can be reused by a new one)."""
+    inside, and each scope's class, id and link address values (``named_hits``,
+    ``link_hits``): the rules of onlyMainContent read and measure the same nodes many times.
+    The tree must not change inside (a removed node's ``mem_id`` can be reused by a new one)."""
     token = _MEMO.set(({}, {}, {}))
     names = _NAMES.set({})
+    links = _LINKS.set({})
     try:
         yield
     finally:
+        _LINKS.reset(links)
         _NAMES.reset(names)
         _MEMO.reset(token)
 
@@ -120,12 +122,21 @@ class _Names:
     ids: _Values
 
 
+@dataclass(frozen=True, slots=True)
+class _Links:
+    """A scope's ``a[href]`` elements, in document order, with their ``hrefs``."""
+
+    nodes: list[LexborNode]
+    hrefs: _Values
+
+
 # Between the joined values (the parser turns NUL into U+FFFD: no value holds one).
 _SEP = "\0"
 # ASCII letters only, as lexbor's ``i`` compares (``str.lower`` also folds "K", the Kelvin sign).
 _ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
-# The scopes' ``_Names`` by ``mem_id`` while ``measuring``.
+# The scopes' ``_Names`` and ``_Links`` by ``mem_id`` while ``measuring``.
 _NAMES: ContextVar[dict[int, _Names] | None] = ContextVar("_NAMES", default=None)
+_LINKS: ContextVar[dict[int, _Links] | None] = ContextVar("_LINKS", default=None)
 
 
 def _values(values: list[str]) -> _Values:
@@ -211,6 +222,30 @@ def named_hits(
     for part in id_parts:
         counts.update(names.ids.holding(part))
     return _repeated(names.nodes, counts, once)
+
+
+def _read_links(scope: LexborNode) -> _Links:
+    nodes = scope.css("a[href]")
+    return _Links(nodes, _values([node.attributes.get("href") or "" for node in nodes]))
+
+
+def link_hits(
+    scope: LexborNode, href_parts: tuple[str, ...], *, once: bool = False
+) -> list[LexborNode]:
+    """``scope.css`` of ``a[href*="p" i]`` for each ``p`` of ``href_parts`` (lowercase ASCII),
+    joined by commas, as lexbor lists them (see :func:`named_hits`); the scope's links read
+    once while ``measuring``."""
+    memo = _LINKS.get()
+    if memo is None:
+        joined = ", ".join(_contains("href", href_parts, "a"))
+        return scope.css(f":is({joined})" if once else joined)
+    links = memo.get(scope.mem_id)
+    if links is None:
+        links = memo[scope.mem_id] = _read_links(scope)
+    counts: Counter[int] = Counter()
+    for part in href_parts:
+        counts.update(links.hrefs.holding(part))
+    return _repeated(links.nodes, counts, once)
 
 
 def measured_texts() -> dict[int, str]:

@@ -13,10 +13,10 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, topmost
+from webdata.content.dom import link_hits, text_len, topmost
 from webdata.content.forum_noise import is_thread_page
 
-_LINKS = 'a[href*="reactions" i], a[href*="likes" i]'
+_PARTS = ("reactions", "likes")  # (the candidates: links whose address holds one)
 # The address's last path segment, before any query or fragment.
 _LIST_HREF = re.compile(r"/(?:reactions|likes)/?(?:[?#]|$)", re.IGNORECASE)
 _MAX_CHARS = 150
@@ -28,7 +28,7 @@ def reaction_link_removals(scope: LexborNode) -> list[LexborNode]:
     if not is_thread_page(scope):
         return []
     out: list[LexborNode] = []
-    for link in scope.css(_LINKS):
+    for link in link_hits(scope, _PARTS):
         size = text_len(link)
         if size > _MAX_CHARS or not _LIST_HREF.search(link.attrs.get("href") or ""):
             continue

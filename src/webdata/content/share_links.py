@@ -13,7 +13,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import link_hits, text_len
 
 _SHARE = re.compile(
     r"(?:facebook\.com/(?:sharer|share\.php|dialog/share)|(?:twitter|x)\.com/(?:intent/|share\b)|"
@@ -26,12 +26,10 @@ _SHARE = re.compile(
     r"^mailto:\?(?:subject|body)=)",
     re.IGNORECASE,
 )
-_SELECTOR = ", ".join(
-    f'a[href*="{part}" i]'
-    for part in (
-        "sharer", "share", "intent/", "pin/create", "submit", "whatsapp", "wa.me",
-        "mailto:?", "pocket", "bookmarklet", "mix.com/add",
-    )
+# (the candidates: links whose address holds one of these, in any ASCII case)
+_PARTS = (
+    "sharer", "share", "intent/", "pin/create", "submit", "whatsapp", "wa.me", "mailto:?",
+    "pocket", "bookmarklet", "mix.com/add",
 )  # fmt: skip
 _LABEL_CHARS = 20  # text beside the links: "Share this:", separators
 _MAX_LEVELS = 4
@@ -46,7 +44,7 @@ def _share_text(node: LexborNode) -> int:
 def share_link_removals(scope: LexborNode) -> list[LexborNode]:
     """Share links under ``scope``, each with the line it fills."""
     out: list[LexborNode] = []
-    for link in scope.css(_SELECTOR):
+    for link in link_hits(scope, _PARTS):
         if not _SHARE.search(link.attributes.get("href") or ""):
             continue
         best = link

@@ -14,10 +14,10 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len, text_memo
+from webdata.content.dom import link_hits, text_len, text_memo
 
 _SEGMENTS = frozenset({"tag", "tags", "category", "categories"})
-_SELECTOR = 'a[href*="/tag" i], a[href*="/categor" i]'
+_PARTS = ("/tag", "/categor")  # (the candidates: links whose address holds one)
 _LABEL_CHARS = 20  # text beside the links: "Tags:", "Posted in", separators
 _LINE_TAGS = frozenset(
     {"p", "div", "li", "ul", "ol", "span", "dd", "section", "footer", "fieldset"}
@@ -47,7 +47,7 @@ def taxonomy_removals(scope: LexborNode) -> list[LexborNode]:
     """The lines made of tag and category links (with their label), under ``scope``."""
     out: list[LexborNode] = []
     seen: set[int] = set()
-    for link in scope.css(_SELECTOR):
+    for link in link_hits(scope, _PARTS):
         if not _taxonomy(link) or not link.text(deep=True, strip=True):
             continue
         best: LexborNode | None = None

@@ -14,11 +14,10 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import link_hits, text_len
 from webdata.content.forum_noise import is_thread_page
 
 _WORDS = ("troph", "badge", "award", "achievement")
-_LINKS = "a:is({})".format(", ".join(f'[href*="{word}" i]' for word in _WORDS))
 # a path segment naming them: "/trophies/novice.36/", "/badges/3", "?badge=helper"
 _SEGMENT = re.compile(
     r"(?:^|[/?&=])(?:troph(?:y|ies)|badges?|awards?|achievements?)(?:[/?&=.]|$)", re.I
@@ -30,7 +29,7 @@ def trophy_link_removals(scope: LexborNode) -> list[LexborNode]:
     if not is_thread_page(scope):
         return []
     found = []
-    for link in scope.css(_LINKS):
+    for link in link_hits(scope, _WORDS, once=True):
         href = link.attrs.get("href") or ""
         path = href.split("//", 1)[1].partition("/")[2] if "//" in href else href.lstrip("/")
         if not _SEGMENT.search(path) or text_len(link) > 0:
