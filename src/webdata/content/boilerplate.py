@@ -73,6 +73,7 @@ from webdata.content.accordion_titles import accordion_title
 from webdata.content.card_tags import card_tag_row
 from webdata.content.dom import (
     deep_text,
+    elements,
     link_text_len,
     lowered_text,
     named_hits,
@@ -523,7 +524,7 @@ def residual_removals(scope: LexborNode, total: int, *, docs: bool = False) -> l
         for n in scope.css(_SMALL_CONTROLS)
         if n.mem_id != own and text_len(n) <= _SMALL_SHARE * total
     ]
-    links = scope.css("a")  # (one walk for the link rules)
+    links = elements(scope, "a")  # (one walk for the link rules)
     found += [a for a in links if _cta_link(a)]
     found += [a for a in links if _control_link(a)]
     lists = _link_lists(scope, total, links)
@@ -536,7 +537,7 @@ def residual_removals(scope: LexborNode, total: int, *, docs: bool = False) -> l
     found += marked_removals(scope, total)
     found += taxonomy_removals(scope)
     found += share_link_removals(scope)
-    for heading in scope.css(_HEADINGS):
+    for heading in elements(scope, _HEADINGS):
         block = heading_block(heading, scope, total)
         if block is not None:
             found.append(block)

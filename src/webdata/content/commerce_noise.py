@@ -52,6 +52,7 @@ from webdata.content.boilerplate import heading_block
 from webdata.content.dom import (
     ancestor_ids,
     contains,
+    elements,
     has_ancestor_in,
     keyword_hits,
     named_hits,
@@ -393,7 +394,7 @@ def _field_dumps(scope: LexborNode) -> list[LexborNode]:
     """Lists of the shop's internal fields left in the template (``retail_price_tier1``,
     ``cat_thumb_blue``): a ``<dl>`` whose terms are mostly snake_case identifiers."""
     out: list[LexborNode] = []
-    for dl in scope.css("dl"):
+    for dl in elements(scope, "dl"):
         terms = [dt.text(deep=True, strip=True) for dt in dl.css("dt")]
         fields = sum(1 for t in terms if _FIELD_NAME.match(t))
         if fields >= _MIN_FIELDS and 2 * fields >= len(terms):
@@ -445,7 +446,7 @@ def _shop_sections(scope: LexborNode, total: int) -> list[LexborNode]:
     bought", "Featured products", "More seller options"), a size guide, the seller's box or
     the customers' reviews ("Customer reviews (12)", "Review summary")."""
     out: list[LexborNode] = []
-    for heading in scope.css(_HEADINGS):
+    for heading in elements(scope, _HEADINGS):
         # read with spaces between the pieces: "Choose your <em>add-ons</em>" is three words
         label = heading.text(deep=True, separator=" ", strip=True)
         if _SHOP_HEADING.match(label) or _REVIEW_HEADING.match(label):

@@ -26,7 +26,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.article_noise import is_article_page
 from webdata.content.boilerplate import _form_box, heading_block
-from webdata.content.dom import inside, named, named_hits, text_len
+from webdata.content.dom import elements, inside, named, named_hits, text_len
 
 _PITCH_HEADINGS = "h2, h3, h4, h5, h6"
 # Pitches on any page: an offer of a free download, a paywall's pitch where the rest of the
@@ -65,7 +65,7 @@ def pitch_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     the free-download and paywall pitches."""
     out: list[LexborNode] = []
     pattern = _PITCH_HEADING if is_article_page(scope) else _ANY_PAGE_PITCH
-    for heading in scope.css(_PITCH_HEADINGS):
+    for heading in elements(scope, _PITCH_HEADINGS):
         block = heading_block(heading, scope, total, pattern)
         if block is not None:
             out.append(block)

@@ -78,15 +78,18 @@ _MEMO: ContextVar[tuple[dict[int, str], dict[int, int], dict[int, str]] | None] 
 @contextmanager
 def measuring() -> Iterator[None]:
     """Remember ``deep_text`` (so ``text_len``) and ``link_text_len`` of each node measured
-    inside, and each scope's class, id and link address values (``named_hits``,
-    ``link_hits``): the rules of onlyMainContent read and measure the same nodes many times.
-    The tree must not change inside (a removed node's ``mem_id`` can be reused by a new one)."""
+    inside, each scope's class, id and link address values (``named_hits``, ``link_hits``)
+    and its ``elements``: the rules of onlyMainContent read and measure the same nodes many
+    times. The tree must not change inside (a removed node's ``mem_id`` can be reused by a
+    new one)."""
     token = _MEMO.set(({}, {}, {}))
     names = _NAMES.set({})
     links = _LINKS.set({})
+    lists = _LISTS.set({})
     try:
         yield
     finally:
+        _LISTS.reset(lists)
         _LINKS.reset(links)
         _NAMES.reset(names)
         _MEMO.reset(token)
@@ -225,7 +228,7 @@ def named_hits(
 
 
 def _read_links(scope: LexborNode) -> _Links:
-    nodes = scope.css("a[href]")
+    nodes = elements(scope, "a[href]")
     return _Links(nodes, _values([node.attributes.get("href") or "" for node in nodes]))
 
 
@@ -246,6 +249,27 @@ def link_hits(
     for part in href_parts:
         counts.update(links.hrefs.holding(part))
     return _repeated(links.nodes, counts, once)
+
+
+# ``scope.css(selector)`` by (scope ``mem_id``, selector) while ``measuring``.
+_LISTS: ContextVar[dict[tuple[int, str], list[LexborNode]] | None] = ContextVar(
+    "_LISTS", default=None
+)
+
+
+def elements(scope: LexborNode, selector: str) -> list[LexborNode]:
+    """``scope.css(selector)``, asked of lexbor once per scope and selector while
+    ``measuring`` (several rules list the same elements of the block: its links, headings,
+    lists; each query is a walk of the block); a new list each call (the caller may change
+    it)."""
+    memo = _LISTS.get()
+    if memo is None:
+        return scope.css(selector)
+    key = (scope.mem_id, selector)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = scope.css(selector)
+    return list(found)
 
 
 def measured_texts() -> dict[int, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, elements, text_len
 from webdata.content.forum_noise import is_thread_page
 
 _FIELDS_MAX_CHARS = 200
@@ -25,7 +25,7 @@ def field_removals(scope: LexborNode) -> list[LexborNode]:
     if not is_thread_page(scope):
         return []
     lists: dict[tuple[str, ...], list[LexborNode]] = {}
-    for node in scope.css("dl"):
+    for node in elements(scope, "dl"):
         if text_len(node) > _FIELDS_MAX_CHARS:
             continue
         labels = tuple(deep_text(dt) for dt in node.css("dt"))

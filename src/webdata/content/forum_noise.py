@@ -59,6 +59,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
     HIDDEN_STYLE,
+    elements,
     has_ancestor_in,
     named_hits,
     text_len,
@@ -318,7 +319,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         keywords += [k for k in _COUNTER_KEYWORDS if k in words]
     for keyword in keywords:
         out += _widened(scope, keyword, _LINE, _LINE_MAX_CHARS)
-    replies = [h for h in scope.css(_HEADINGS) if _REPLY_HEADING.match(h.text(strip=True))]
+    replies = [h for h in elements(scope, _HEADINGS) if _REPLY_HEADING.match(h.text(strip=True))]
     if len(replies) >= 2:
         out += replies
     out += _preview_copies(scope)
@@ -336,7 +337,7 @@ def forum_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         if len(n.text(deep=True, strip=True)) <= _AVATAR_MAX_CHARS
     ]
     out += [n for n in scope.css(_ORDINALS) if _ORDINAL.match(n.text(deep=True))]
-    out += [n for n in scope.css("img[alt]") if _STATUS_ICON.match(n.attrs.get("alt") or "")]
+    out += [n for n in elements(scope, "img[alt]") if _STATUS_ICON.match(n.attrs.get("alt") or "")]
     out += [n for n in named_hits(scope, _NOTICES) if _notice_box(n, total)]
     out += [n for n in named_hits(scope, _BADGES) if _badge(n)]
     out += [n for n in named_hits(scope, _REACTIONS) if _reaction_bar(n)]

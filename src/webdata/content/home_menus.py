@@ -25,7 +25,14 @@ from urllib.parse import urlsplit
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, keyword_hits, link_text_len, text_len, topmost
+from webdata.content.dom import (
+    deep_text,
+    elements,
+    keyword_hits,
+    link_text_len,
+    text_len,
+    topmost,
+)
 
 _LIST_TAG_SET = frozenset({"ul", "ol", "div", "section", "p", "table"})
 _MIN_LINKS = 4
@@ -126,7 +133,7 @@ def home_menu_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     limit = _SMALL_SHARE * total
     seen: set[int] = set()
     out: list[LexborNode] = []
-    for link in scope.css("a[href]"):
+    for link in elements(scope, "a[href]"):
         if _root_host(link.attrs.get("href") or "") is None:
             continue
         current = link.parent

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import near_common_ancestor
+from webdata.content.dom import elements, near_common_ancestor
 from webdata.content.media_noise import outermost_holder
 
 _MAX_VARIANTS = 3  # light and dark; or mobile, tablet and desktop
@@ -49,7 +49,7 @@ def variant_removals(scope: LexborNode) -> list[LexborNode]:
     """The second copies of pictures under ``scope`` (see the module's docstring)."""
     out: list[LexborNode] = []
     previous: LexborNode | None = None
-    for img in scope.css("img[alt]"):
+    for img in elements(scope, "img[alt]"):
         alt = _alt(img)
         if alt and previous is not None and _alt(previous) == alt and _variants(previous, img):
             out.append(outermost_holder(img, scope))

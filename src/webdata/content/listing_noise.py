@@ -57,6 +57,7 @@ from selectolax.lexbor import LexborNode
 from webdata.content.dom import (
     contains,
     deep_text,
+    elements,
     line_text,
     link_text_len,
     lowered_text,
@@ -314,7 +315,7 @@ def teaser_date_removals(scope: LexborNode, total: int, lines: str) -> list[Lexb
     """
     if link_text_len(scope) < _LISTING_LINKS * max(total, 1) or _date_lines(lines) < _DATE_REPEATS:
         return []
-    linked = {" ".join(deep_text(a).split()) for a in scope.css("a")}
+    linked = {" ".join(deep_text(a).split()) for a in elements(scope, "a")}
     found: list[LexborNode] = []
     for node, text in _short_texts(scope, _DATE_TAGS, _DATE_MAX_CHARS):
         if not _TEASER_DATE.match(text) or text in linked or not in_card(node):
@@ -346,7 +347,7 @@ def _stands_alone(node: LexborNode) -> bool:
 def _links_by_target(scope: LexborNode) -> dict[str, list[LexborNode]]:
     """The links under ``scope`` by their ``href``, in document order."""
     by_href: dict[str, list[LexborNode]] = defaultdict(list)
-    for link in scope.css("a[href]"):
+    for link in elements(scope, "a[href]"):
         by_href[link.attrs.get("href") or ""].append(link)
     return by_href
 
@@ -411,7 +412,7 @@ def toolbar_removals(scope: LexborNode, lines: str) -> list[LexborNode]:
     ):
         return []
     found = []
-    for node, text in short_texts(scope, scope.css(_TOOLBAR_TAGS), _TOOLBAR_MAX_CHARS):
+    for node, text in short_texts(scope, elements(scope, _TOOLBAR_TAGS), _TOOLBAR_MAX_CHARS):
         if not _TOOLBAR_START.match(text):
             continue  # (most texts: not collapsed nor matched)
         text = " ".join(text.split())
@@ -566,7 +567,7 @@ def count_row_removals(scope: LexborNode) -> list[LexborNode]:
     if not any(word in low for word in _CONTROL_WORDS) or not _COUNT_HINT.search(line_text(scope)):
         return []
     found = []
-    for node, text in short_texts(scope, scope.css(_TOOLBAR_TAGS), _COUNT_MAX_CHARS):
+    for node, text in short_texts(scope, elements(scope, _TOOLBAR_TAGS), _COUNT_MAX_CHARS):
         if not _COUNT_START.match(text) or not _COUNT.match(" ".join(text.split())):
             continue
         row = widest_while(node, scope, _small_row)

@@ -73,6 +73,7 @@ from webdata.content.docs_pages import is_docs_page
 from webdata.content.dom import (
     common_ancestor,
     contains,
+    elements,
     link_text_len,
     measuring,
     named_values,
@@ -423,7 +424,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         if n.mem_id != own and not (scoped and n.tag == "aside" and _prose_aside(n))
     ]
     found += [n for n in scope.css(LANDMARKS) if n.mem_id != own and _is_page_landmark(n, scope)]
-    found += [n for n in scope.css('a[href^="#"]') if _skip_link(n)]
+    found += [n for n in elements(scope, 'a[href^="#"]') if _skip_link(n)]
     verdict = _VALUE_VERDICTS[scoped]
     for node, value in named_values(scope):  # (read once for the rules that read them all)
         if not verdict(value) or node.mem_id == own:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import text_len
+from webdata.content.dom import elements, text_len
 from webdata.content.forum_noise import is_thread_page
 from webdata.content.thread_structure import DATE, is_poster_link
 
@@ -45,7 +45,7 @@ def qa_comment_removals(scope: LexborNode) -> list[LexborNode]:
     if not is_thread_page(scope):
         return []
     out: list[LexborNode] = []
-    for lst in scope.css("ul, ol"):
+    for lst in elements(scope, "ul, ol"):
         items = [c for c in lst.iter() if c.tag == "li"]
         if items and all(_comment(item) for item in items):
             out.append(lst)

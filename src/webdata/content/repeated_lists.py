@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import has_ancestor_in, text_len
+from webdata.content.dom import elements, has_ancestor_in, text_len
 
 _HEADINGS = "h2, h3, h4, h5, h6"
 _TITLE_SHARE = 0.8  # a heading this much a link is a teaser's title
@@ -29,7 +29,7 @@ def repeated_list_removals(scope: LexborNode, removed: list[LexborNode]) -> list
     targets: dict[int, set[str]] = defaultdict(set)
     nodes: dict[int, LexborNode] = {}
     order: dict[int, int] = {}
-    for heading in scope.css(_HEADINGS):
+    for heading in elements(scope, _HEADINGS):
         link = heading.css_first("a[href]")
         if link is None or has_ancestor_in(heading, gone):
             continue

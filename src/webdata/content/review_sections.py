@@ -21,7 +21,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import text_len, widest_while
+from webdata.content.dom import elements, text_len, widest_while
 
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _MAX_LABEL = 40
@@ -70,7 +70,7 @@ def review_section_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         return []
     limit = _MAX_SHARE * total
     out: list[LexborNode] = []
-    for heading in scope.css(_HEADINGS):
+    for heading in elements(scope, _HEADINGS):
         label = heading.text(deep=True, separator=" ", strip=True)
         if len(label) > _MAX_LABEL or not _LABEL.match(label):
             continue

@@ -15,6 +15,7 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import (
     ancestor_ids,
+    elements,
     has_ancestor_in,
     link_text_len,
     text_len,
@@ -40,7 +41,7 @@ def _teasers(scope: LexborNode) -> list[LexborNode]:
     title and at most ``_CARD_MAX_CHARS`` characters."""
     titles = [
         h
-        for h in scope.css("h2, h3, h4, h5, h6")
+        for h in elements(scope, "h2, h3, h4, h5, h6")
         if (link := h.css_first("a[href]")) is not None
         and text_len(link) >= _TITLE_SHARE * text_len(h) > 0
     ]

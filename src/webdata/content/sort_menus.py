@@ -13,7 +13,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import deep_text, elements, text_len
 
 _ORDER = re.compile(
     r"^\W*(?:sort\s+by\s*:?\s*)?(?:"
@@ -45,4 +45,4 @@ def _sort_menu(node: LexborNode) -> bool:
 
 def sort_menu_removals(scope: LexborNode) -> list[LexborNode]:
     """Lists under ``scope`` that are sort menus."""
-    return [node for node in scope.css("ul, ol") if _sort_menu(node)]
+    return [node for node in elements(scope, "ul, ol") if _sort_menu(node)]

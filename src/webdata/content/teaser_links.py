@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, near_common_ancestor, text_len
+from webdata.content.dom import deep_text, elements, near_common_ancestor, text_len
 
 _CTA_MAX_CHARS = 40
 _TITLE_CHARS = 15  # the card's title link is at least this long, and longer than the CTA
@@ -29,7 +29,7 @@ def page_links(scope: LexborNode) -> list[tuple[LexborNode, str]]:
     ``href``: read once for the rules on links (a pass over a block's links costs as much as
     such a rule)."""
     out: list[tuple[LexborNode, str]] = []
-    for link in scope.css("a[href]"):
+    for link in elements(scope, "a[href]"):
         href = link.attrs.get("href") or ""
         if href and not href.startswith(("#", "javascript:")):
             out.append((link, href))

@@ -26,7 +26,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, link_text_len, text_len
+from webdata.content.dom import deep_text, elements, link_text_len, text_len
 
 _EDIT = re.compile(r"^\[\s*edit(?:\s+source)?(?:\s*\|\s*edit(?:\s+source)?)?\s*\]$", re.IGNORECASE)
 _CATEGORIES = re.compile(r"^(?:hidden\s+)?categories\s*:", re.IGNORECASE)
@@ -53,7 +53,9 @@ _JUMP = re.compile(
 
 def jump_link_removals(scope: LexborNode) -> list[LexborNode]:
     """In-page links whose whole text is "Jump to navigation" (or search, content)."""
-    return [a for a in scope.css('a[href^="#"]') if _JUMP.match(" ".join(deep_text(a).split()))]
+    return [
+        a for a in elements(scope, 'a[href^="#"]') if _JUMP.match(" ".join(deep_text(a).split()))
+    ]
 
 
 def wiki_chrome_removals(scope: LexborNode, total: int) -> list[LexborNode]:
