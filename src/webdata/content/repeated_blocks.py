@@ -2,7 +2,15 @@
 of the same description), a product text repeated in a tab, a card rendered twice.
 
 A block of ``MIN_CHARS`` (``PRODUCT_MIN_CHARS`` on product pages) to ``_MAX_CHARS``
-characters whose text equals an earlier block's is dropped; the first copy stays. Not
+characters whose text equals an earlier block's is dropped; the first copy stays. Shorter
+copies, from ``RESPONSIVE_MIN_CHARS``, go when the classes between the two copies and their
+lowest common ancestor say that one of them is shown only at some screen widths (Bootstrap's
+``d-none d-md-block``/``hidden-xs``, Tailwind's ``md:hidden``/``hidden lg:block``,
+Foundation's ``show-for-small``, ``mobile-only``, a ``card--desktop`` variant): a layout's
+mobile and desktop copies of one teaser or caption, never both on screen. Always-hidden
+copies (``hidden``, ``display:none``) are not that sign: closed tabs and accordions hide
+whole texts that belong to the page. Labels shorter than that (a badge, a price in a
+listing's grid and list views) stay. Not
 touched: quotes (a reply quoting a post repeats it on purpose), code, copies nested in
 each other, and copies in two tab panels that hold code (documentation writes the same
 steps once per language or platform tab, each tab a whole walkthrough). Blocks already
@@ -40,6 +48,8 @@ MIN_CHARS = 150
 PRODUCT_MIN_CHARS = 80
 _BLOCKS = "div, section, article, ul, ol, p, table, dl"
 _KEPT_INSIDE = "pre, code, blockquote"
+# A copy whose branch says it is shown only at some widths goes from this length.
+RESPONSIVE_MIN_CHARS = 80
 # Larger blocks are page wrappers, not copies; skipping them keeps the pass linear-ish.
 _MAX_CHARS = 20_000
 
@@ -72,6 +82,7 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
     gone = {n.mem_id for n in removed}
     first_seen: dict[str, LexborNode] = {}
     least = PRODUCT_MIN_CHARS if is_product_page(scope) else MIN_CHARS
+    shortest = min(least, RESPONSIVE_MIN_CHARS)
     out: list[LexborNode] = []
     # whether a node is in ``gone`` or under one of its nodes, by ``mem_id``: blocks come in
     # document order, so each ancestor is settled once (later copies are added as they go)
@@ -82,7 +93,7 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
         # Text nodes stripped and joined: cheap, and equal for copies that differ only in
         # the whitespace between tags.
         text = deep_text(node)
-        if len(text) < least or len(text) > _MAX_CHARS:
+        if len(text) < shortest or len(text) > _MAX_CHARS:
             continue
         first = first_seen.get(text)
         if first is None:
@@ -90,6 +101,8 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
             continue
         if contains(first, node) or contains(node, first):
             continue  # a wrapper and its only child: one block, not two
+        if len(text) < least and not _one_width_only(first, node):
+            continue
         if node.css_first(_KEPT_INSIDE) is not None or _quoted(node) or _quoted(first):
             continue
         panel = _code_tab(node)
@@ -99,6 +112,53 @@ def repeated_block_removals(scope: LexborNode, removed: list[LexborNode]) -> lis
         gone.add(node.mem_id)
         covered[node.mem_id] = True
     return out
+
+
+# Classes that show an element at some screen widths only: a display utility bound to a
+# breakpoint that hides it (``md:hidden``, ``d-lg-none``) or shows an element otherwise hidden
+# (``hidden md:block``, ``d-none d-md-flex``); a name joining a show/hide word to a size or
+# device (``hidden-xs``, ``visible-lg``, ``show-for-small``, ``hide-for-mobile``,
+# ``mobile-only``, ``is-hidden-touch``); a device as the whole name or a BEM modifier
+# (``desktop``, ``card--mobile``).
+_BREAKPOINT = r"(?:max-)?(?:sm|md|lg|xl|2xl|xxl|mobile|tablet|desktop)"
+_DISPLAY = r"(?:block|flex|inline|inline-block|inline-flex|grid|table|table-cell|contents)"
+_HIDES_AT = re.compile(rf"{_BREAKPOINT}:hidden|d-{_BREAKPOINT}-none")
+_SHOWS_AT = re.compile(rf"{_BREAKPOINT}:{_DISPLAY}|d-{_BREAKPOINT}-{_DISPLAY}")
+_HIDDEN = frozenset(("hidden", "d-none"))
+_SHOW_WORDS = frozenset(("hidden", "hide", "visible", "show", "only"))
+_DEVICES = ("mobile", "tablet", "desktop")
+_SIZES = ("xs", "sm", "md", "lg", "xl", "xxl", "small", "medium", "large", "xlarge")
+_WIDTH_WORDS = frozenset((*_SIZES, *_DEVICES, "phone", "touch"))
+_WORD_SPLIT = re.compile(r"[-_]+")
+
+
+def _width_only_classes(classes: str) -> bool:
+    tokens = classes.lower().split()
+    hidden = not _HIDDEN.isdisjoint(tokens)
+    for token in tokens:
+        if _HIDES_AT.fullmatch(token) or (hidden and _SHOWS_AT.fullmatch(token)):
+            return True
+        if token in _DEVICES or token.endswith(("--mobile", "--tablet", "--desktop")):
+            return True
+        words = _WORD_SPLIT.split(token)
+        if not _SHOW_WORDS.isdisjoint(words) and not _WIDTH_WORDS.isdisjoint(words):
+            return True
+    return False
+
+
+def _one_width_only(first: LexborNode, copy: LexborNode) -> bool:
+    """Whether ``first`` or ``copy``, or a block between it and their lowest common ancestor,
+    has classes that show it at some screen widths only."""
+    top = common_ancestor(first, copy)
+    stop = top.mem_id if top is not None else None
+    for node in (first, copy):
+        current: LexborNode | None = node
+        while current is not None and current.mem_id != stop:
+            classes = current.attributes.get("class")
+            if classes and _width_only_classes(classes):
+                return True
+            current = current.parent
+    return False
 
 
 def _covered(node: LexborNode, gone: set[int], covered: dict[int, bool]) -> bool:
