@@ -173,3 +173,52 @@ def test_linear_on_a_page_of_plain_divs() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 1.0
+
+
+# A plain <div> footer: short columns of links with a copyright and an address line.
+MIXED_FOOTER = (
+    "<div id='end'><p>Example Media, 12 Harbour Road, Bristol. Call us on 0100 200 300.</p>"
+    "<p><a href='/about'>About us</a> <a href='/contact'>Contact</a> "
+    "<a href='/privacy'>Privacy policy</a> <a href='/terms'>Terms of use</a></p>"
+    "<p><a href='/jobs'>Careers</a> <a href='/press'>Press</a> <a href='/help'>Help</a></p>"
+    "<p>Copyright 2026 Example Media. All rights reserved.</p></div>"
+)
+
+
+def test_a_footer_mixing_text_and_links_is_chrome_on_a_page_of_plain_divs() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    html = _page(f"<div id='wrap'>{text}{MIXED_FOOTER}</div>")
+    body, size = _body(html)
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+    md = html_markdown(html, URL)
+    assert "most employers expect it" in md
+    assert "Harbour Road" not in md and "All rights reserved" not in md
+
+
+def test_text_with_few_links_after_the_block_still_keeps_the_descent_above_it() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    # the page's own note, one link in a sentence: text that goes on after the block
+    note = (
+        "<div><p>This guide was updated in March after readers wrote in with their own "
+        "experience of asking for a raise; see <a href='/p'>our method</a> for details.</p></div>"
+    )
+    body, size = _body(_page(f"<div id='wrap'>{text}{note}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_a_page_that_marks_its_chrome_keeps_a_mixed_part_as_its_text() -> None:
+    # the page says what its chrome is: an unmarked part after the block is its own
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    body, size = _body(_page(f"<nav>{MENU}</nav><div id='wrap'>{text}{MIXED_FOOTER}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_many_mixed_parts_after_the_block_take_linear_time() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    nested = "<div>" * 200 + text + "</div>" * 200
+    parts = MIXED_FOOTER * 4000
+    body, size = _body(_page(f"<div id='wrap'>{nested}{parts}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0

@@ -25,6 +25,12 @@ the chrome's landmarks (``<header>``, ``<footer>``, ``<nav>``, ``<aside>`` or th
 part beside the headline's that is mostly links and holds no teaser title (a heading that is
 a link or inside one: a feed's part, not a menu) counts as a landmark. A page that marks its
 chrome says what its chrome is: there, such a block may be the page's own list of links.
+The same page's footer is a part after the headline's that mixes text with links (a few
+columns of links with a copyright line, an address, a tagline: a quarter to a half of it
+links); counted as prose it stopped the descent above the block, and the footer stayed in the
+main content. There, only a part with fewer links (``_MIXED``) is text that goes on after the
+block: a closing sentence of the page's has none, and a cookie notice or a modal few (they
+still stop the descent: by their links they cannot be told from the page's own note).
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ _SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, lin
 _MIN_SHARE = 0.2  # of the page's text, as for a semantic block
 _STRAY = 0.01  # of the text: a stray line after the block (a search label, a notice)
 _LINK_DENSE = 0.5  # a part at least this much links is a menu or a list of links, not prose
+# ... and on a page that marks none of its chrome, one this much links is its unmarked footer
+# (columns of links with a copyright, an address: a third to a half links; prose has few)
+_MIXED = 0.25
 # Page landmarks: their text is not counted (they are removed anyway).
 _LANDMARK_TAGS = frozenset({"nav", "aside", "header", "footer", "dialog"})
 _LANDMARK_ROLES = frozenset(
@@ -113,7 +122,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
             return None  # the text spread over parts with the headline, or a table, a list
-        if size < content and _prose_after(node, step) > _STRAY * content:
+        if size < content and _prose_after(node, step, unmarked) > _STRAY * content:
             return None  # the text goes on after the block: it is not the whole of it
         node = step
     if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
@@ -133,14 +142,17 @@ def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
     return False
 
 
-def _prose_after(node: LexborNode, step: LexborNode) -> int:
+def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool) -> int:
     """Characters of the parts of ``node`` after ``step``, not landmarks, that are text
-    rather than links (before it, a part is a breadcrumb or a notice above the block)."""
+    rather than links (before it, a part is a breadcrumb or a notice above the block).
+    On a page that marks none of its chrome (``unmarked``), a part that mixes text with
+    links is not prose either: it is the unmarked footer."""
     after = False
     prose = 0
+    dense = _MIXED if unmarked else _LINK_DENSE
     for child in node.iter():
         size = text_len(child) if after and not _landmark(child) else 0
-        if size and link_text_len(child) < _LINK_DENSE * size:
+        if size and link_text_len(child) < dense * size:
             prose += size
         after = after or child.mem_id == step.mem_id
     return prose
