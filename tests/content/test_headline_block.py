@@ -222,3 +222,47 @@ def test_many_mixed_parts_after_the_block_take_linear_time() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 1.0
+
+
+COOKIE_NOTICE = (
+    "<div><p>We use cookies to give you the most relevant experience and to measure "
+    "our traffic. By clicking Accept, you consent to the use of all the cookies.</p>"
+    "<button>Accept</button><button>Reject</button></div>"
+)
+SIGN_UP = (
+    "<div><h3>Get our weekly letter</h3><p>Fresh advice on pay and careers, every Monday "
+    "morning, straight to your inbox.</p><input type='text' placeholder='Your email'>"
+    "<button>Sign up</button></div>"
+)
+
+
+def test_a_notice_or_a_sign_up_after_the_block_does_not_stop_the_descent() -> None:
+    # on a page of plain <div>s: the chrome rules take them, they are not text going on
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    for after in (COOKIE_NOTICE, SIGN_UP):
+        html = _page(f"<div id='wrap'>{text}{after}</div>")
+        body, size = _body(html)
+        block = headline_block(body, size)
+        assert block is not None and block.attributes.get("id") == "content"
+        md = html_markdown(html, URL)
+        assert "most employers expect it" in md
+        assert "consent to the use" not in md and "weekly letter" not in md
+
+
+def test_a_notice_beside_the_page_own_closing_text_still_keeps_the_descent_above_it() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    closing = f"<div><p>{PROSE}</p></div>"
+    body, size = _body(_page(f"<div id='wrap'>{text}{closing}{COOKIE_NOTICE}</div>"))
+    assert headline_block(body, size) is None
+    # a page that marks its chrome: its unmarked notice is not judged here
+    body, size = _body(_page(f"<nav>{MENU}</nav><div id='wrap'>{text}{COOKIE_NOTICE}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_many_notices_after_the_block_take_linear_time() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    notices = (COOKIE_NOTICE + SIGN_UP + "<div><p>A closing line of text.</p></div>") * 2000
+    body, size = _body(_page(f"<div id='wrap'>{text}{notices}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 2.0

@@ -29,15 +29,20 @@ The same page's footer is a part after the headline's that mixes text with links
 columns of links with a copyright line, an address, a tagline: a quarter to a half of it
 links); counted as prose it stopped the descent above the block, and the footer stayed in the
 main content. There, only a part with fewer links (``_MIXED``) is text that goes on after the
-block: a closing sentence of the page's has none, and a cookie notice or a modal few (they
-still stop the descent: by their links they cannot be told from the page's own note).
+block: a closing sentence of the page's has none. A cookie notice, a pinned overlay or an
+e-mail sign-up box after the block has few links but is no more the page's text: what those
+chrome rules (``cookie_notices``, ``fixed_overlays``, ``email_signups``) take there is not
+counted either (read only when the prose after the block would stop the descent).
 """
 
 from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len
+from webdata.content.cookie_notices import cookie_notice_removals
+from webdata.content.dom import link_text_len, text_len, topmost
+from webdata.content.email_signups import email_signup_removals
+from webdata.content.fixed_overlays import overlay_removals
 
 _SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, links, a widget
 _MIN_SHARE = 0.2  # of the page's text, as for a semantic block
@@ -122,7 +127,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
             return None  # the text spread over parts with the headline, or a table, a list
-        if size < content and _prose_after(node, step, unmarked) > _STRAY * content:
+        if size < content and _goes_on(node, step, unmarked, _STRAY * content):
             return None  # the text goes on after the block: it is not the whole of it
         node = step
     if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
@@ -142,7 +147,35 @@ def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
     return False
 
 
-def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool) -> int:
+def _goes_on(node: LexborNode, step: LexborNode, unmarked: bool, stray: float) -> bool:
+    """Whether more than ``stray`` characters of prose follow ``step`` in ``node``: on a
+    page that marks none of its chrome, not counting what the chrome rules take there (a
+    cookie notice, a pinned overlay, a sign-up box)."""
+    if _prose_after(node, step, unmarked, {}) <= stray:
+        return False
+    if not unmarked:
+        return True
+    return _prose_after(node, step, unmarked, _taken(node)) > stray
+
+
+def _taken(node: LexborNode) -> dict[int, int]:
+    """Characters the chrome rules take under each child of ``node``, by the child's id."""
+    total = text_len(node)
+    found = [
+        *cookie_notice_removals(node, total),
+        *overlay_removals(node, total),
+        *email_signup_removals(node, total),
+    ]
+    taken: dict[int, int] = {}
+    for box in topmost(found):
+        child = box
+        while child.parent is not None and child.parent.mem_id != node.mem_id:
+            child = child.parent
+        taken[child.mem_id] = taken.get(child.mem_id, 0) + text_len(box)
+    return taken
+
+
+def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool, taken: dict[int, int]) -> int:
     """Characters of the parts of ``node`` after ``step``, not landmarks, that are text
     rather than links (before it, a part is a breadcrumb or a notice above the block).
     On a page that marks none of its chrome (``unmarked``), a part that mixes text with
@@ -153,6 +186,6 @@ def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool) -> int:
     for child in node.iter():
         size = text_len(child) if after and not _landmark(child) else 0
         if size and link_text_len(child) < dense * size:
-            prose += size
+            prose += size - taken.get(child.mem_id, 0)
         after = after or child.mem_id == step.mem_id
     return prose
