@@ -266,3 +266,29 @@ def test_many_notices_after_the_block_take_linear_time() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 2.0
+
+
+def test_chrome_the_rules_take_beside_the_block_is_not_text_it_lacks() -> None:
+    # a notice and a sign-up box together hold more than a seventh of the text beside the
+    # headline's part: still not text the block would leave out, on a page of plain <div>s
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    html = _page(f"<div id='wrap'>{COOKIE_NOTICE}{text}{SIGN_UP}</div>")
+    body, size = _body(html)
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+    # the page's own text beside the headline's part still keeps the descent above it
+    closing = f"<div><p>{PROSE * 2}</p></div>"
+    body, size = _body(_page(f"<div id='wrap'>{COOKIE_NOTICE}{text}{closing}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_notices_beside_every_level_of_a_deep_chain_take_bounded_time() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    filler = "<div><p>Some words here.</p></div>" * 2000
+    nested = text
+    for _ in range(300):
+        nested = f"<div>{COOKIE_NOTICE}{nested}{SIGN_UP}</div>"
+    body, size = _body(_page(f"<div id='wrap'>{nested}{filler}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 2.0

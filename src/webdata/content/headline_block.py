@@ -32,7 +32,9 @@ main content. There, only a part with fewer links (``_MIXED``) is text that goes
 block: a closing sentence of the page's has none. A cookie notice, a pinned overlay or an
 e-mail sign-up box after the block has few links but is no more the page's text: what those
 chrome rules (``cookie_notices``, ``fixed_overlays``, ``email_signups``) take there is not
-counted either (read only when the prose after the block would stop the descent).
+counted either (read only when the prose after the block would stop the descent); nor in
+the text beside the headline's part that its share is measured against (read only when that
+share falls short).
 """
 
 from __future__ import annotations
@@ -120,9 +122,13 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
     for step in [*_chain(body, h1), h1]:
         if node.text(deep=False, strip=True):
             return None  # text right inside the block would be left beside the descent
-        landmarks = sum(text_len(c) for c in node.iter() if _aside(c, step, unmarked))
-        content = text_len(node) - landmarks
+        asides = {c.mem_id: text_len(c) for c in node.iter() if _aside(c, step, unmarked)}
+        content = text_len(node) - sum(asides.values())
         size = 0 if _landmark(step) else text_len(step)
+        if size < _SHARE * content and unmarked and step.tag in _BLOCKS:
+            # (what the chrome rules take beside the headline's part is not text either)
+            taken = _taken(node).items()
+            content -= sum(n for i, n in taken if i != step.mem_id and i not in asides)
         if size < _SHARE * content or step.tag not in _BLOCKS or _landmark(step):
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
