@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.content.pages import html_markdown
@@ -50,3 +52,54 @@ def test_jump_bar_saying_more_than_the_headings_is_not_a_table_of_contents() -> 
     article = LexborHTMLParser(page(bar)).css_first("article")
     assert article is not None
     assert contents_removals(article, text_len(article)) == []
+
+
+def test_table_of_contents_whose_headings_get_their_ids_from_a_script_is_removed() -> None:
+    toc = (
+        "<div><p>TOC_TITLE Contents</p><ul>"
+        "<li><a href='#tab1'>Supplies</a></li><li><a href='#tab2'>Sanding</a></li>"
+        f"<li><a href='{URL}#tab3'>Finish</a></li></ul></div>"
+    )
+    md = markdown(page(toc).replace(" id='supplies'", "").replace(" id='sanding'", ""))
+    assert "TOC_TITLE" not in md and "#tab" not in md
+    assert md.count("Supplies") == 1 and "SUPPLIES_TEXT" in md and "FINISH_TEXT" in md
+
+
+def test_a_contents_link_may_say_the_start_of_a_long_heading() -> None:
+    headings = "".join(
+        f"<h2>{title} and the tools it takes</h2><p>{PROSE}</p>"
+        for title in ("Sanding by hand", "Staining the wood", "Sealing the finish")
+    )
+    toc = (
+        "<ul><li><a href='#a'>Sanding by hand</a></li><li><a href='#b'>Staining the wood</a>"
+        "</li><li><a href='#c'>Sealing the finish</a></li></ul>"
+    )
+    html = f"<html><body><article><h1>Refinishing</h1><p>{PROSE}</p>{toc}{headings}</article>"
+    article = LexborHTMLParser(html).css_first("article")
+    assert article is not None
+    assert [n.tag for n in contents_removals(article, text_len(article))] == ["ul"]
+
+
+def test_permalink_headings_are_not_a_table_of_contents() -> None:
+    # each heading links to itself: the links are the headings, not a list repeating them
+    sections = "".join(
+        f"<div><h3><a href='#s{i}'>Section {word}</a></h3></div>"
+        for i, word in enumerate(("one", "two", "three", "four"))
+    )
+    html = f"<html><body><article><h1>Notes</h1><p>{PROSE}</p><div>{sections}</div></article>"
+    article = LexborHTMLParser(html).css_first("article")
+    assert article is not None
+    assert contents_removals(article, text_len(article)) == []
+
+
+def test_linear_on_many_links_and_long_headings() -> None:
+    heading = (
+        "<h2>" + "word " * 5000 + "</h2>" + "".join(f"<h3>part {i} x</h3>" for i in range(3000))
+    )
+    links = "<ul>" + "<li><a href='#x'>part 1 x</a></li>" * 5000 + "</ul>"
+    html = f"<html><body><article><p>{PROSE * 40}</p>{links}{heading}</article></body></html>"
+    article = LexborHTMLParser(html).css_first("article")
+    assert article is not None
+    start = time.process_time()  # CPU, not wall time: CI machines are shared
+    contents_removals(article, text_len(article))
+    assert time.process_time() - start < 5

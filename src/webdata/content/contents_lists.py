@@ -8,6 +8,12 @@ the page, once, where the sections are. Recognised by structure, not by name:
   heading of the same block that says the same as the link (``#id`` targets under the
   scope; a jump bar whose links say something else than the sections' headings, like a
   product page's feature taglines, holds text found nowhere else and stays);
+* a jump whose fragment names no element of the block still counts when its words are a
+  heading's of the block (the start or the end of it, or all of it): many tables of contents
+  are filled by a script that also gives the headings their ids when the page loads, so the
+  served page holds ``<a href="#tab3">Dynamic pricing</a>`` and a bare
+  ``<h3>Dynamic pricing</h3>``; a heading that holds the link itself does not count (a
+  permalink heading is no table of contents);
 * small in the block (a page that is nothing but such a list is left alone);
 * widened to the wrapper that adds only a short title to it ("Contents", "On this page").
 
@@ -21,7 +27,7 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import link_text_len, text_len, topmost, widest_while
+from webdata.content.dom import elements, link_text_len, text_len, topmost, widest_while
 
 _CANDIDATE_TAGS = frozenset({"ul", "ol", "nav", "div", "details", "section", "table"})
 _CANDIDATE_LEVELS = 6  # a jump link sits at most this deep in its table of contents
@@ -33,7 +39,11 @@ _TITLE_CHARS = 40  # text a wrapper may add around the list: its title
 _TARGET_CHARS = 200  # a target without a heading: the start of its text names it
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
+_ANY_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _WORD = re.compile(r"\w+")
+_HEADING_WORDS = 30  # a longer heading is no section title a contents list repeats
+_MIN_PART_WORDS = 2  # a link saying part of a heading says at least this many of its words
+_ANCESTOR_LEVELS = 4  # how far up a link looks for the heading that holds it
 
 
 def _fragment(href: str) -> str:
@@ -56,10 +66,56 @@ def _heading_text(target: LexborNode) -> str:
     return _words(target.text(deep=True)[:_TARGET_CHARS])
 
 
-def _same_heading(link: LexborNode, targets: dict[str, LexborNode]) -> bool:
+Headings = dict[tuple[str, ...], set[int]]
+
+
+def _heading_index(scope: LexborNode) -> Headings:
+    """The block's headings by their words, and by the starts and ends of their words (at
+    least ``_MIN_PART_WORDS`` of them): the heading nodes (``mem_id``, at most two) saying them."""
+    index: Headings = {}
+    for heading in elements(scope, _ANY_HEADINGS):  # (the list other rules read too)
+        words = tuple(_WORD.findall(heading.text(deep=True).lower()))
+        if not words or len(words) > _HEADING_WORDS:
+            continue
+        keys = {words} | {
+            part
+            for cut in range(_MIN_PART_WORDS, len(words))
+            for part in (words[:cut], words[-cut:])
+        }
+        for key in keys:
+            holders = index.setdefault(key, set())
+            if len(holders) < 2:
+                holders.add(heading.mem_id)
+    return index
+
+
+def _own_heading(link: LexborNode) -> int | None:
+    current = link.parent
+    for _ in range(_ANCESTOR_LEVELS):
+        if current is None:
+            return None
+        if current.tag in _HEADING_TAGS:
+            return current.mem_id
+        current = current.parent
+    return None
+
+
+def _names_heading(link: LexborNode, headings: Headings) -> bool:
+    """Whether the link says a heading of the block (or its start or end) other than one
+    holding the link."""
+    words = tuple(_WORD.findall(link.text(deep=True).lower()))
+    holders = headings.get(words) if words and len(words) <= _HEADING_WORDS else None
+    if not holders:
+        return False
+    return bool(holders - {_own_heading(link)})
+
+
+def _same_heading(link: LexborNode, targets: dict[str, LexborNode]) -> bool | None:
+    """Whether the link jumps to a heading of the block that says the same; None when its
+    fragment names no element of the block."""
     target = targets.get(_fragment(link.attributes.get("href") or ""))
     if target is None:
-        return False
+        return None
     said = _words(link.text(deep=True))
     heading = _heading_text(target)
     return bool(said) and bool(heading) and (said in heading or heading in said)
@@ -81,7 +137,7 @@ def _with_title(node: LexborNode, scope: LexborNode) -> LexborNode:
 
 def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     """Tables of contents under ``scope`` (with their titles), outermost first."""
-    links = scope.css('a[href*="#"]')
+    links = [a for a in scope.css('a[href*="#"]') if _fragment(a.attributes.get("href") or "")]
     if len(links) < _MIN_LINKS:
         return []
     targets = {
@@ -90,7 +146,11 @@ def contents_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         for value in (n.attributes.get("id"), n.attributes.get("name"))
         if value
     }
-    jumps = [a for a in links if _same_heading(a, targets)]
+    verdicts = [(a, _same_heading(a, targets)) for a in links]
+    if sum(same is not False for _, same in verdicts) < _MIN_LINKS:
+        return []
+    headings = _heading_index(scope) if any(same is None for _, same in verdicts) else {}
+    jumps = [a for a, same in verdicts if same or (same is None and _names_heading(a, headings))]
     if len(jumps) < _MIN_LINKS:
         return []
     # candidates: the list-like ancestors of the jump links (a few levels up), by jumps held
