@@ -42,6 +42,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.affiliate_buttons import affiliate_button_removals
 from webdata.content.aria_labels import aria_label_removals
 from webdata.content.aria_twins import aria_twin_removals
 from webdata.content.article_noise import article_removals, related_grid_removals
@@ -509,6 +510,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += sort_menu_removals(scope)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
+    found += affiliate_button_removals(scope)
     found += disclosure_removals(scope, total)
     found += closing_note_removals(scope, total)
     found += caption_removals(scope)
