@@ -11,11 +11,15 @@ walked for them there only) a custom element named a tooltip (``<tool-tip>``,
 by ``aria-labelledby`` / ``aria-describedby`` and that hangs beside it ("search engine"
 followed by "Search Engine: A search engine is a website through which..." in the same
 sentence); when short (:data:`_MAX_CHARS`; a long one is a panel), not a heading and without
-the page's ``<h1>``.
+the page's ``<h1>``. When the name points at no element of the block (the ids rewritten
+apart from the references, or set by a script), the bubble is the element right after the
+term when its text opens with the term's words ("keyword" followed by "Keyword A keyword
+is what users write..."): a bubble repeats the term it defines.
 """
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from selectolax.lexbor import LexborNode
@@ -39,6 +43,34 @@ _POINTERS = ", ".join(
     f"{t}[aria-{a}]" for t in ("dfn", "abbr") for a in ("labelledby", "describedby")
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_WORD = re.compile(r"\w+")
+_TERM_CHARS = 80  # a term longer than this is no glossary word
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _next_element(node: LexborNode) -> LexborNode | None:
+    current = node.next
+    while current is not None and current.tag == "-text":
+        if (current.text_content or "").strip():
+            return None  # (words between the term and the element: no bubble of it)
+        current = current.next
+    return current
+
+
+def _repeating_bubble(pointer: LexborNode) -> LexborNode | None:
+    """The element right after the term when its text opens with the term's words."""
+    term = pointer.text(deep=True)
+    said = _words(term) if len(term) <= _TERM_CHARS else []
+    bubble = _next_element(pointer)
+    if not said or bubble is None or bubble.tag in _HEADINGS:
+        return None
+    # (compared without spaces: a bubble's title often runs into its text, "KeywordA keyword")
+    term_chars = "".join(said)
+    start = "".join(_words(bubble.text(deep=True)[: 2 * _TERM_CHARS]))
+    return bubble if start.startswith(term_chars) and len(start) > len(term_chars) else None
 
 
 def _beside(bubble: LexborNode, pointer: LexborNode) -> bool:
@@ -65,12 +97,19 @@ def described_bubbles(scope: LexborNode) -> list[LexborNode]:
         for ref in refs.split():
             wanted.setdefault(ref, []).append(pointer)
     out: list[LexborNode] = []
+    named: set[str] = set()
     for node in scope.css("[id]"):
+        named.add(node.attributes.get("id") or "")
         pointing = wanted.get(node.attributes.get("id") or "")
         if not pointing or node.tag in _HEADINGS or node.css_first("h1, h2, h3, h4, h5, h6"):
             continue
         if any(_beside(node, p) and not contains(node, p) for p in pointing):
             out.append(node)
+    dangling = {p.mem_id: p for ref, ps in wanted.items() if ref not in named for p in ps}
+    for pointer in dangling.values():
+        bubble = _repeating_bubble(pointer)
+        if bubble is not None and bubble.css_first("h1, h2, h3, h4, h5, h6") is None:
+            out.append(bubble)
     return out
 
 
