@@ -4,10 +4,12 @@ pipeline with some of ``main_content``'s hooks switched off (B), page by page, i
 Prints mean F1 per page type on the dev and holdout halves for A and B, the dev pages that
 moved (id, type, F1 in B -> A), and only counts for the holdout (its pages are not to be
 studied). ``--perturb`` runs both on altered pages, to ask whether a rule holds on pages
-unlike the ones it was made on: class/id values hashed, ``<main>``/``<article>``/role=main
-turned into plain ``<div>``s, the ``<head>`` emptied but for its ``<title>``, the chrome's
-landmarks (``<header>``/``<footer>``/``<nav>``/``<aside>`` and their roles) turned into
-``<div>``s (combine it with the others for a site built of plain ``<div>``s).
+unlike the ones it was made on: class/id values hashed (and the references to ids alike:
+``href="#…"``, ``aria-controls``, ``aria-labelledby``, ``for``…),
+``<main>``/``<article>``/role=main turned into plain ``<div>``s, the ``<head>`` emptied but
+for its ``<title>``, the chrome's landmarks (``<header>``/``<footer>``/``<nav>``/``<aside>``
+and their roles) turned into ``<div>``s (combine it with the others for a site built of plain
+``<div>``s).
 
 ``--cost`` instead times every hook of ``main_content`` (CPU seconds summed over the pages).
 
@@ -35,6 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.wcxb import Page, f1, load_pages, markdown_to_text
 
 _CLASS_ID = re.compile(r"""\b(class|id)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+# (references to ids, hashed alike: a real site's hashed names still point at each other)
+_ID_REFS = re.compile(
+    r"""(?<![\w-])(aria-controls|aria-labelledby|aria-describedby|aria-owns|for|headers)"""
+    r"""\s*=\s*(?:"([^"]*)"|'([^']*)')""",
+    re.I,
+)
+_FRAGMENT = re.compile(r"""(?<![\w-])(href)\s*=\s*(?:"#([^"]+)"|'#([^']+)')""", re.I)
 _SEMANTIC_OPEN = re.compile(r"<(main|article)\b", re.I)
 _SEMANTIC_CLOSE = re.compile(r"</(main|article)\s*>", re.I)
 _ROLE_MAIN = re.compile(r"""\brole\s*=\s*["']?main["']?""", re.I)
@@ -53,6 +62,16 @@ def _hashed(match: re.Match[str]) -> str:
     return f'{match.group(1)}="{tokens}"'
 
 
+def _hashed_fragment(match: re.Match[str]) -> str:
+    value = match.group(2) if match.group(2) is not None else match.group(3) or ""
+    return f'{match.group(1)}="#h{hashlib.md5(value.encode()).hexdigest()[:8]}"'
+
+
+def _names_hashed(html: str) -> str:
+    html = _CLASS_ID.sub(_hashed, html)
+    return _FRAGMENT.sub(_hashed_fragment, _ID_REFS.sub(_hashed, html))
+
+
 def _head_stripped(html: str) -> str:
     def keep_title(match: re.Match[str]) -> str:
         title = _TITLE.search(match.group(0))
@@ -62,7 +81,7 @@ def _head_stripped(html: str) -> str:
 
 
 PERTURBATIONS: dict[str, Callable[[str], str]] = {
-    "hash-classes": lambda html: _CLASS_ID.sub(_hashed, html),
+    "hash-classes": _names_hashed,
     "strip-semantic": lambda html: _ROLE_MAIN.sub(
         "", _SEMANTIC_CLOSE.sub("</div>", _SEMANTIC_OPEN.sub("<div", html))
     ),
