@@ -164,6 +164,37 @@ def test_a_part_of_a_feed_beside_the_headline_is_not_chrome() -> None:
         assert headline_block(body, size) is None
 
 
+def test_a_mega_menu_with_a_few_promo_tiles_beside_the_headline_is_chrome() -> None:
+    # a promo tile (a heading inside a link) or two among the menu's many column labels
+    tiles = "".join(f"<a href='/promo/{n}'><h3>New season {n}</h3></a>" for n in range(2))
+    html = _page(f"<div id='wrap'><div id='top'>{MEGA_MENU}{tiles}</div>{DIV_TEXT}</div>")
+    body, size = _body(html)
+    block = headline_block(body, size)
+    assert block is not None and block.attributes.get("id") == "content"
+    md = html_markdown(html, URL)
+    assert "most employers expect it" in md
+    assert "Product family number 3" not in md
+
+
+def test_a_feed_with_a_plain_section_heading_is_still_a_feed() -> None:
+    # "Latest" over its teasers: most of its headings are still teaser titles
+    teasers = "".join(
+        f"<div><h3><a href='/p/{n}'>A story about number {n}</a></h3></div>" for n in range(30)
+    )
+    body, size = _body(_page(f"<div id='feed'><h2>Latest</h2>{teasers}</div>{DIV_TEXT}"))
+    assert headline_block(body, size) is None
+
+
+def test_many_headings_and_links_beside_the_headline_take_linear_time() -> None:
+    labels = "".join(
+        f"<h5>Label {n}</h5><a href='/{n}'><h4>x</h4>link {n}</a>" for n in range(3000)
+    )
+    body, size = _body(_page(f"<div><div>{labels}</div>{DIV_TEXT}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0
+
+
 def test_linear_on_a_page_of_plain_divs() -> None:
     # many blocks of links beside the headline's, each with headings inside links
     part = "".join(f"<a href='/{n}'><h4>x</h4>link {n}</a>" for n in range(20))

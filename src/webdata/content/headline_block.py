@@ -22,8 +22,9 @@ A page built of plain ``<div>``s marks none of its chrome: its menus and its foo
 of links are blocks like any other, and the headline's part never held nearly all of the
 text beside them (a mega menu can hold more text than the content). On a page with none of
 the chrome's landmarks (``<header>``, ``<footer>``, ``<nav>``, ``<aside>`` or their roles), a
-part beside the headline's that is mostly links and holds no teaser title (a heading that is
-a link or inside one: a feed's part, not a menu) counts as a landmark. A page that marks its
+part beside the headline's that is mostly links and is not a feed's part (at least half of
+its headings teaser titles: a heading that is a link or inside one; a mega menu's few promo
+tiles among its column labels do not count) counts as a landmark. A page that marks its
 chrome says what its chrome is: there, such a block may be the page's own list of links.
 The same page's footer is a part after the headline's that mixes text with links (a few
 columns of links with a copyright line, an address, a tagline: a quarter to a half of it
@@ -86,13 +87,21 @@ def _aside(node: LexborNode, step: LexborNode, unmarked: bool) -> bool:
 
 
 def _teasers(node: LexborNode) -> bool:
-    """Whether ``node`` holds a teaser's title: a heading that is mostly a link, or inside one."""
-    for heading in node.css(_TEASER_HEADINGS):
+    """Whether ``node`` is a feed's part: at least half of its headings are teasers' titles
+    (a heading that is mostly a link, or inside one). A mega menu's few promo tiles (a
+    heading inside a link) among its many plain column labels do not make it a feed."""
+    headings = node.css(_TEASER_HEADINGS)
+    if not headings:
+        return False
+    titles = set()
+    for heading in headings:
         size = text_len(heading)
         if size and link_text_len(heading) >= _TITLE_LINK_SHARE * size:
-            return True
+            titles.add(heading.mem_id)
     # (links never nest: each link's subtree is read once)
-    return any(link.css_first(_TEASER_HEADINGS) is not None for link in node.css("a"))
+    for link in node.css("a"):
+        titles.update(h.mem_id for h in link.css(_TEASER_HEADINGS))
+    return 2 * len(titles) >= len(headings)
 
 
 def _chain(body: LexborNode, h1: LexborNode) -> list[LexborNode]:
