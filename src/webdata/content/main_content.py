@@ -124,6 +124,7 @@ from webdata.content.machine_dates import machine_date_removals
 from webdata.content.media_noise import media_removals
 from webdata.content.name_copies import name_copy_removals
 from webdata.content.offer_rows import offer_row_removals
+from webdata.content.page_facts import page_fact_removals
 from webdata.content.payment_logos import payment_logo_removals
 from webdata.content.policy_panels import policy_panel_removals
 from webdata.content.post_headers import keep_post_headers
@@ -441,6 +442,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += post_meta_removals(scope, total)
     found += feedback_removals(scope, total)
     found += update_stamp_removals(scope)
+    found += page_fact_removals(scope, total)
     found += machine_date_removals(scope)
     found += hidden_removals(scope, total)
     found += hidden_attribute_removals(scope, total)
