@@ -15,8 +15,8 @@ the smallest element holding at least :data:`_MIN_CONTROLS` purchase controls
   page; a product's own options, its sizes or formats, lead nowhere else),
 * comes after the page's ``<h1>`` and does not hold it (the product's own buy box is beside
   its name), and
-* is small beside the main block (at most :data:`_SMALL_SHARE` of its text: on a listing
-  taken for one product, the cards are the page);
+* is small beside the main block (at most :data:`product_carousels._SMALL_SHARE` of its text:
+  on a listing taken for one product, the cards are the page);
 
 taken with the wrappers that add only a caption to it (its heading, a "See all" link).
 """
@@ -26,12 +26,10 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import ancestor_ids, text_len
-from webdata.content.product_carousels import after_headline, widened_row
+from webdata.content.product_carousels import rows_after_headline
 from webdata.content.product_signals import purchase_controls
 
 _MIN_CONTROLS = 3
-_SMALL_SHARE = 0.3
 
 
 def _targets(node: LexborNode) -> int:
@@ -80,15 +78,11 @@ def offer_row_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     controls = [c for c in purchase_controls(scope) if c.mem_id != scope.mem_id]
     if len(controls) < _MIN_CONTROLS:
         return []
-    h1 = scope.css_first("h1")
-    if h1 is None:
-        return []
-    h1_line = ancestor_ids(h1)
-    limit = _SMALL_SHARE * total
-    out: list[LexborNode] = []
-    for node, count in _holders(scope, controls):
-        if node.mem_id in h1_line or text_len(node) > limit:
-            continue
-        if after_headline(node, h1, h1_line) and _targets(node) >= count:
-            out.append(widened_row(node, scope, limit))
-    return out
+    holders = _holders(scope, controls)
+    counts = {node.mem_id: count for node, count in holders}
+    return rows_after_headline(
+        scope,
+        total,
+        (node for node, _ in holders),
+        keep=lambda node: _targets(node) >= counts[node.mem_id],
+    )

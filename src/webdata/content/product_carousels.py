@@ -14,6 +14,8 @@ characters of text to it).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
@@ -53,21 +55,32 @@ def widened_row(grid: LexborNode, scope: LexborNode, limit: float) -> LexborNode
     return best
 
 
-def carousel_removals(scope: LexborNode, total: int, grids: list[Grid]) -> list[LexborNode]:
-    """Rows of product cards after the product's ``<h1>`` under ``scope`` (text length
-    ``total``) on a product page (``grids``: :func:`grid_promos.product_grids` of ``scope``)."""
-    if not grids or not is_product_page(scope):
-        return []
+def rows_after_headline(
+    scope: LexborNode,
+    total: int,
+    nodes: Iterable[LexborNode],
+    keep: Callable[[LexborNode], bool] = lambda node: True,
+) -> list[LexborNode]:
+    """Those of ``nodes`` that sit after the ``<h1>`` of ``scope`` (text length ``total``),
+    outside its line and small beside the block, and that ``keep`` accepts; each widened
+    to the wrappers that only caption it."""
     h1 = scope.css_first("h1")
     if h1 is None:
         return []
     h1_line = ancestor_ids(h1)
     limit = _SMALL_SHARE * total
     out: list[LexborNode] = []
-    for grid in grids:
-        node = grid.node
+    for node in nodes:
         if node.mem_id in h1_line or text_len(node) > limit:
             continue
-        if after_headline(node, h1, h1_line):
+        if after_headline(node, h1, h1_line) and keep(node):
             out.append(widened_row(node, scope, limit))
     return out
+
+
+def carousel_removals(scope: LexborNode, total: int, grids: list[Grid]) -> list[LexborNode]:
+    """Rows of product cards after the product's ``<h1>`` under ``scope`` (text length
+    ``total``) on a product page (``grids``: :func:`grid_promos.product_grids` of ``scope``)."""
+    if not grids or not is_product_page(scope):
+        return []
+    return rows_after_headline(scope, total, (grid.node for grid in grids))
