@@ -19,6 +19,7 @@ PROSE = (
 MENU = "".join(f"<li><a href='/s/{n}'>Section number {n}</a></li>" for n in range(12))
 CHROME_TOP = f"<header><nav><ul>{MENU}</ul></nav></header>"
 CHROME_END = f"<footer><ul>{MENU}</ul><p>Copyright Example Media</p></footer>"
+CONTENT = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
 
 
 def _page(body: str) -> str:
@@ -29,6 +30,12 @@ def _body(html: str) -> tuple[LexborNode, int]:
     body = LexborHTMLParser(html).body
     assert body is not None
     return body, text_len(body)
+
+
+def _chosen_id(html: str) -> str | None:
+    """The id of the block ``headline_block`` chooses in ``html``'s body, or None."""
+    block = headline_block(*_body(html))
+    return None if block is None else block.attributes.get("id")
 
 
 def test_prose_panels_named_widget_stay_around_the_headline() -> None:
@@ -101,19 +108,15 @@ def test_no_block_without_a_headline_or_when_the_text_is_spread() -> None:
 
 def test_prose_after_the_block_keeps_the_descent_above_it() -> None:
     # a sentence after the headline's block is the page's text too; links after it are not
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     body, size = _body(_page(f"<div id='wrap'>{text}<p>A closing sentence.</p></div>"))
     assert headline_block(body, size) is None
-    body, size = _body(_page(f"<div id='wrap'>{text}<div>{MENU}</div></div>"))
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(_page(f"<div id='wrap'>{text}<div>{MENU}</div></div>")) == "content"
 
 
 def test_a_stray_line_after_a_long_block_does_not_keep_the_descent_above_it() -> None:
     text = f"<div id='content'><h1>Title</h1><p>{PROSE * 40}</p></div>"
-    body, size = _body(_page(f"<div id='wrap'>{text}<p>Search</p></div>"))
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(_page(f"<div id='wrap'>{text}<p>Search</p></div>")) == "content"
 
 
 def test_linear_in_page_size() -> None:
@@ -139,9 +142,7 @@ DIV_TEXT = f"<div id='content'><h1>Title</h1><p>{PROSE * 4}</p></div>"
 
 def test_blocks_of_links_beside_the_headline_are_chrome_on_a_page_of_plain_divs() -> None:
     html = _page(f"<form id='form'>{DIV_TOP}{DIV_TEXT}{DIV_END}</form>")
-    body, size = _body(html)
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(html) == "content"
     md = html_markdown(html, URL)
     assert "most employers expect it" in md
     assert "Product family number 3" not in md
@@ -168,9 +169,7 @@ def test_a_mega_menu_with_a_few_promo_tiles_beside_the_headline_is_chrome() -> N
     # a promo tile (a heading inside a link) or two among the menu's many column labels
     tiles = "".join(f"<a href='/promo/{n}'><h3>New season {n}</h3></a>" for n in range(2))
     html = _page(f"<div id='wrap'><div id='top'>{MEGA_MENU}{tiles}</div>{DIV_TEXT}</div>")
-    body, size = _body(html)
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(html) == "content"
     md = html_markdown(html, URL)
     assert "most employers expect it" in md
     assert "Product family number 3" not in md
@@ -217,18 +216,16 @@ MIXED_FOOTER = (
 
 
 def test_a_footer_mixing_text_and_links_is_chrome_on_a_page_of_plain_divs() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     html = _page(f"<div id='wrap'>{text}{MIXED_FOOTER}</div>")
-    body, size = _body(html)
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(html) == "content"
     md = html_markdown(html, URL)
     assert "most employers expect it" in md
     assert "Harbour Road" not in md and "All rights reserved" not in md
 
 
 def test_text_with_few_links_after_the_block_still_keeps_the_descent_above_it() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     # the page's own note, one link in a sentence: text that goes on after the block
     note = (
         "<div><p>This guide was updated in March after readers wrote in with their own "
@@ -240,13 +237,13 @@ def test_text_with_few_links_after_the_block_still_keeps_the_descent_above_it() 
 
 def test_a_page_that_marks_its_chrome_keeps_a_mixed_part_as_its_text() -> None:
     # the page says what its chrome is: an unmarked part after the block is its own
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     body, size = _body(_page(f"<nav>{MENU}</nav><div id='wrap'>{text}{MIXED_FOOTER}</div>"))
     assert headline_block(body, size) is None
 
 
 def test_many_mixed_parts_after_the_block_take_linear_time() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     nested = "<div>" * 200 + text + "</div>" * 200
     parts = MIXED_FOOTER * 4000
     body, size = _body(_page(f"<div id='wrap'>{nested}{parts}</div>"))
@@ -269,19 +266,17 @@ SIGN_UP = (
 
 def test_a_notice_or_a_sign_up_after_the_block_does_not_stop_the_descent() -> None:
     # on a page of plain <div>s: the chrome rules take them, they are not text going on
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     for after in (COOKIE_NOTICE, SIGN_UP):
         html = _page(f"<div id='wrap'>{text}{after}</div>")
-        body, size = _body(html)
-        block = headline_block(body, size)
-        assert block is not None and block.attributes.get("id") == "content"
+        assert _chosen_id(html) == "content"
         md = html_markdown(html, URL)
         assert "most employers expect it" in md
         assert "consent to the use" not in md and "weekly letter" not in md
 
 
 def test_a_notice_beside_the_page_own_closing_text_still_keeps_the_descent_above_it() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     closing = f"<div><p>{PROSE}</p></div>"
     body, size = _body(_page(f"<div id='wrap'>{text}{closing}{COOKIE_NOTICE}</div>"))
     assert headline_block(body, size) is None
@@ -291,7 +286,7 @@ def test_a_notice_beside_the_page_own_closing_text_still_keeps_the_descent_above
 
 
 def test_many_notices_after_the_block_take_linear_time() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     notices = (COOKIE_NOTICE + SIGN_UP + "<div><p>A closing line of text.</p></div>") * 2000
     body, size = _body(_page(f"<div id='wrap'>{text}{notices}</div>"))
     start = time.perf_counter()
@@ -302,11 +297,9 @@ def test_many_notices_after_the_block_take_linear_time() -> None:
 def test_chrome_the_rules_take_beside_the_block_is_not_text_it_lacks() -> None:
     # a notice and a sign-up box together hold more than a seventh of the text beside the
     # headline's part: still not text the block would leave out, on a page of plain <div>s
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     html = _page(f"<div id='wrap'>{COOKIE_NOTICE}{text}{SIGN_UP}</div>")
-    body, size = _body(html)
-    block = headline_block(body, size)
-    assert block is not None and block.attributes.get("id") == "content"
+    assert _chosen_id(html) == "content"
     # the page's own text beside the headline's part still keeps the descent above it
     closing = f"<div><p>{PROSE * 2}</p></div>"
     body, size = _body(_page(f"<div id='wrap'>{COOKIE_NOTICE}{text}{closing}</div>"))
@@ -314,7 +307,7 @@ def test_chrome_the_rules_take_beside_the_block_is_not_text_it_lacks() -> None:
 
 
 def test_notices_beside_every_level_of_a_deep_chain_take_bounded_time() -> None:
-    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 8}</p></div>"
+    text = CONTENT
     filler = "<div><p>Some words here.</p></div>" * 2000
     nested = text
     for _ in range(300):
