@@ -134,15 +134,16 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
         asides = {c.mem_id: text_len(c) for c in node.iter() if _aside(c, step, unmarked)}
         content = text_len(node) - sum(asides.values())
         size = 0 if _landmark(step) else text_len(step)
+        taken: dict[int, int] | None = None  # (read once per block, when first needed)
         if size < _SHARE * content and unmarked and step.tag in _BLOCKS:
             # (what the chrome rules take beside the headline's part is not text either)
-            taken = _taken(node).items()
-            content -= sum(n for i, n in taken if i != step.mem_id and i not in asides)
+            taken = _taken(node)
+            content -= sum(n for i, n in taken.items() if i != step.mem_id and i not in asides)
         if size < _SHARE * content or step.tag not in _BLOCKS or _landmark(step):
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
             return None  # the text spread over parts with the headline, or a table, a list
-        if size < content and _goes_on(node, step, unmarked, _STRAY * content):
+        if size < content and _goes_on(node, step, unmarked, _STRAY * content, taken):
             return None  # the text goes on after the block: it is not the whole of it
         node = step
     if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
@@ -162,15 +163,24 @@ def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
     return False
 
 
-def _goes_on(node: LexborNode, step: LexborNode, unmarked: bool, stray: float) -> bool:
+def _goes_on(
+    node: LexborNode,
+    step: LexborNode,
+    unmarked: bool,
+    stray: float,
+    taken: dict[int, int] | None,
+) -> bool:
     """Whether more than ``stray`` characters of prose follow ``step`` in ``node``: on a
     page that marks none of its chrome, not counting what the chrome rules take there (a
-    cookie notice, a pinned overlay, a sign-up box)."""
+    cookie notice, a pinned overlay, a sign-up box; ``taken``, :func:`_taken` of ``node``
+    when already read)."""
     if _prose_after(node, step, unmarked, {}) <= stray:
         return False
     if not unmarked:
         return True
-    return _prose_after(node, step, unmarked, _taken(node)) > stray
+    if taken is None:
+        taken = _taken(node)
+    return _prose_after(node, step, unmarked, taken) > stray
 
 
 def _taken(node: LexborNode) -> dict[int, int]:
