@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.content.pages import page_markdown
@@ -80,8 +81,20 @@ def test_a_section_a_term_names_far_away_stays() -> None:
     assert "DEFINITION_TEXT" in md
 
 
-def test_glossary_bubbles_linear_in_page_size() -> None:
-    term = "<p>A <dfn aria-labelledby='t{i}'>term</dfn><span id='t{i}'>Its meaning.</span></p>"
+@pytest.mark.parametrize(
+    "term",
+    [
+        pytest.param(
+            "<p>A <dfn aria-labelledby='t{i}'>term</dfn><span id='t{i}'>Its meaning.</span></p>",
+            id="bubbles-named-by-id",
+        ),
+        pytest.param(
+            "<p>A <dfn aria-labelledby='x{i}'>term</dfn><span>Term: its meaning.</span></p>",
+            id="dangling-terms",
+        ),
+    ],
+)
+def test_glossary_bubbles_linear_in_page_size(term: str) -> None:
     html = "<main>" + "".join(term.format(i=i) for i in range(5000)) + "</main>"
     body = LexborHTMLParser(html).body
     assert body is not None
@@ -103,13 +116,3 @@ def test_a_glossary_bubble_its_term_names_by_a_missing_id_goes_when_it_repeats_t
     assert "GLOSSARY_TEXT" not in md
     assert "fastest of any *search engine* result type" in md
     assert "KEPT_TEXT" in md  # (the next element does not repeat the term: no bubble)
-
-
-def test_dangling_terms_linear_in_page_size() -> None:
-    term = "<p>A <dfn aria-labelledby='x{i}'>term</dfn><span>Term: its meaning.</span></p>"
-    html = "<main>" + "".join(term.format(i=i) for i in range(5000)) + "</main>"
-    body = LexborHTMLParser(html).body
-    assert body is not None
-    start = time.process_time()
-    assert len(tooltip_removals(body)) == 5000
-    assert time.process_time() - start < 2
