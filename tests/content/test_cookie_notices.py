@@ -50,5 +50,10 @@ def test_sentence_about_cookies_stays() -> None:
 
 
 def test_cookie_policy_page_stays() -> None:
-    md = _page(BANNER, h1="Cookie policy")
+    # (inside the page's text: a short division after it, on a page that marks none of its
+    # chrome, is its unmarked footer whatever it says)
+    md = page_markdown(
+        f"<div class='r0'><h1>Cookie policy</h1><p>{PROSE * 5}</p>{BANNER}<p>{PROSE * 4}</p></div>",
+        URL,
+    )
     assert "uses cookies" in md

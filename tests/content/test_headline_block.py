@@ -226,9 +226,10 @@ def test_a_footer_mixing_text_and_links_is_chrome_on_a_page_of_plain_divs() -> N
 
 def test_text_with_few_links_after_the_block_still_keeps_the_descent_above_it() -> None:
     text = CONTENT
-    # the page's own note, one link in a sentence: text that goes on after the block
+    # the page's own note, one link in a sentence: text that goes on after the block (more
+    # than a tenth of the text: a shorter division is the unmarked footer's)
     note = (
-        "<div><p>This guide was updated in March after readers wrote in with their own "
+        f"<div><p>{PROSE * 2}This guide was updated in March after readers wrote in with their "
         "experience of asking for a raise; see <a href='/p'>our method</a> for details.</p></div>"
     )
     body, size = _body(_page(f"<div id='wrap'>{text}{note}</div>"))
@@ -316,3 +317,44 @@ def test_notices_beside_every_level_of_a_deep_chain_take_bounded_time() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 2.0
+
+
+# A plain <div> footer without links: the site's tagline and its offices' addresses.
+ADDRESS_FOOTER = (
+    "<div><p>Example Media: guides to work and pay.</p>"
+    "<div><p>United Kingdom</p><p>12 Harbour Road, Bristol BS1 4AA</p></div>"
+    "<div><p>Ireland</p><p>3 Quay Street, Galway H91 X2Y3</p></div></div>"
+)
+
+
+def test_a_short_division_of_text_after_the_block_is_the_unmarked_footer() -> None:
+    # on a page of plain <div>s, at most a tenth of the text in divisions after the block
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 12}</p></div>"
+    html = _page(f"<div id='wrap'>{text}{ADDRESS_FOOTER}</div>")
+    assert _chosen_id(html) == "content"
+    md = html_markdown(html, URL)
+    assert "most employers expect it" in md
+    assert "Harbour Road" not in md and "Quay Street" not in md
+
+
+def test_text_after_the_block_still_goes_on_when_a_paragraph_or_long() -> None:
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 12}</p></div>"
+    # the block's closing paragraph, beside it: the page's own text
+    closing = "<p>Good luck with your next review, and tell us how it went.</p>"
+    body, size = _body(_page(f"<div id='wrap'>{text}{closing}</div>"))
+    assert headline_block(body, size) is None
+    # a division holding more than a tenth of the text: a section of the page's
+    body, size = _body(_page(f"<div id='wrap'>{text}<div><p>{PROSE * 2}</p></div></div>"))
+    assert headline_block(body, size) is None
+    # a page that marks its chrome: its unmarked division is its own
+    body, size = _body(_page(f"<nav>{MENU}</nav><div id='wrap'>{text}{ADDRESS_FOOTER}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_many_short_divisions_after_the_block_take_linear_time() -> None:
+    nested = "<div>" * 200 + f"<div><h1>Title</h1><p>{PROSE * 400}</p></div>" + "</div>" * 200
+    parts = "<div><p>x</p></div>" * 3000 + "<p>A closing line.</p>" * 3000
+    body, size = _body(_page(f"<div id='wrap'>{nested}{parts}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0

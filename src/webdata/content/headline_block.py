@@ -35,7 +35,11 @@ e-mail sign-up box after the block has few links but is no more the page's text:
 chrome rules (``cookie_notices``, ``fixed_overlays``, ``email_signups``) take there is not
 counted either (read only when the prose after the block would stop the descent); nor in
 the text beside the headline's part that its share is measured against (read only when that
-share falls short).
+share falls short). Nor are divisions after the block that hold at most a tenth of the text
+(``_FOOTER_SHARE``): there the unmarked footer's address and copyright lines, an author's
+bio, a hidden modal or a form the rules did not know stopped the descent above the block,
+and the page's whole chrome came with it. The page's own closing text is a paragraph beside
+the block (a ``<p>``, a list: the descent still stops) or longer than that.
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ from webdata.content.fixed_overlays import overlay_removals
 _SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, links, a widget
 _MIN_SHARE = 0.2  # of the page's text, as for a semantic block
 _STRAY = 0.01  # of the text: a stray line after the block (a search label, a notice)
+# ... and on a page that marks none of its chrome, divisions after the block holding at most
+# this much are its unmarked footer (an address, a tagline, a copyright line); the page's own
+# closing paragraph is a <p> beside the block, its own further sections are longer
+_FOOTER_SHARE = 0.1
 _LINK_DENSE = 0.5  # a part at least this much links is a menu or a list of links, not prose
 # ... and on a page that marks none of its chrome, one this much links is its unmarked footer
 # (columns of links with a copyright, an address: a third to a half links; prose has few)
@@ -143,7 +151,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
             return None  # the text spread over parts with the headline, or a table, a list
-        if size < content and _goes_on(node, step, unmarked, _STRAY * content, taken):
+        if size < content and _goes_on(node, step, unmarked, content, taken):
             return None  # the text goes on after the block: it is not the whole of it
         node = step
     if node.mem_id == body.mem_id or text_len(node) < _MIN_SHARE * body_len:
@@ -167,20 +175,38 @@ def _goes_on(
     node: LexborNode,
     step: LexborNode,
     unmarked: bool,
-    stray: float,
+    content: int,
     taken: dict[int, int] | None,
 ) -> bool:
-    """Whether more than ``stray`` characters of prose follow ``step`` in ``node``: on a
-    page that marks none of its chrome, not counting what the chrome rules take there (a
-    cookie notice, a pinned overlay, a sign-up box; ``taken``, :func:`_taken` of ``node``
-    when already read)."""
+    """Whether more than a stray line of prose (``_STRAY`` of ``content``, the text beside
+    the landmarks) follows ``step`` in ``node``: on a page that marks none of its chrome,
+    not counting what the chrome rules take there (a cookie notice, a pinned overlay, a
+    sign-up box; ``taken``, :func:`_taken` of ``node`` when already read), nor divisions
+    holding at most ``_FOOTER_SHARE`` of the text (its unmarked footer)."""
+    stray = _STRAY * content
     if _prose_after(node, step, unmarked, {}) <= stray:
         return False
     if not unmarked:
         return True
     if taken is None:
         taken = _taken(node)
-    return _prose_after(node, step, unmarked, taken) > stray
+    prose = _prose_after(node, step, unmarked, taken)
+    if prose <= stray:
+        return False
+    return prose > _FOOTER_SHARE * content or _paragraph_after(node, step)
+
+
+def _paragraph_after(node: LexborNode, step: LexborNode) -> bool:
+    """Whether a part of ``node`` after ``step`` that is text is not a division (a
+    paragraph, a list, a table: the block's text goes on, where a footer is a division)."""
+    after = False
+    for child in node.iter():
+        if after and child.tag not in _BLOCKS and not _landmark(child):
+            size = text_len(child)
+            if size and link_text_len(child) < _MIXED * size:
+                return True
+        after = after or child.mem_id == step.mem_id
+    return False
 
 
 def _taken(node: LexborNode) -> dict[int, int]:
