@@ -70,7 +70,7 @@ _LANDMARK_ROLES = frozenset(
 _TEASER_HEADINGS = "h2, h3, h4, h5, h6"
 _TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 # The chrome's own landmarks (a dialog is not one: a page of plain <div>s has modals too).
-_CHROME_SELECTOR = (
+CHROME_SELECTOR = (
     "header, footer, nav, aside, [role=banner], [role=contentinfo], [role=navigation], "
     "[role=complementary], [role=search]"
 )
@@ -90,6 +90,12 @@ def _aside(node: LexborNode, step: LexborNode, unmarked: bool) -> bool:
         return True
     if not unmarked or node.mem_id == step.mem_id:
         return False
+    return link_panel(node)
+
+
+def link_panel(node: LexborNode) -> bool:
+    """Whether ``node`` is made mostly of links and is not a feed's part (a menu, a footer's
+    columns, a sidebar of links: on a page of plain ``<div>``s, a missing landmark)."""
     size = text_len(node)
     return bool(size) and link_text_len(node) >= _LINK_DENSE * size and not _teasers(node)
 
@@ -135,7 +141,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
     node = body
     # (a page that marks its chrome as landmarks says what its chrome is: only on a page of
     # plain <div>s do blocks of links beside the headline stand for the missing landmarks)
-    unmarked = body.css_first(_CHROME_SELECTOR) is None
+    unmarked = body.css_first(CHROME_SELECTOR) is None
     for step in [*_chain(body, h1), h1]:
         if node.text(deep=False, strip=True):
             return None  # text right inside the block would be left beside the descent

@@ -106,6 +106,7 @@ from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
 from webdata.content.head_spill import head_spill_removals
 from webdata.content.headline_block import headline_block
+from webdata.content.headline_sides import headline_side_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
@@ -658,13 +659,17 @@ def find_main_content(body: LexborNode) -> MainContent:
         mark_thread_structure(body)
         body_len = text_len(body)
         block = semantic_block(body, body_len)
+        sides: list[LexborNode] = []
         if block is None:  # the block around the headline, its removals scoped as in a <main>
             block = headline_block(body, body_len)
+            sides = headline_side_removals(block) if block is not None else []
         if block is None:  # a thread page's list of posts
             block = thread_block(body, body_len) or None
         scope = block if block is not None else body
         total = text_len(scope) if block is not None else body_len
         removals = _removals(scope, total, scoped=block is not None)
+        if sides:  # (the block's own parts: judged with the block, not by its removals)
+            removals = topmost(removals + sides)
         removed = sum(text_len(n) for n in removals)
     if total > 0 and total - removed <= 0:
         return MainContent(body, WARNING)
