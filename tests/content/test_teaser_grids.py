@@ -28,7 +28,7 @@ def grid(href: str = "/posts/{slug}") -> str:
         f"{t} and why it matters.</p></div>"
         for t in TOPICS
     )
-    return f"<div class='x4'><h2>Explore more</h2><div class='x5'>{cards}</div></div>"
+    return f"<div class='x4'><h2>From our archive</h2><div class='x5'>{cards}</div></div>"
 
 
 def page(body: str, *, article: bool = True) -> str:
@@ -40,7 +40,7 @@ def page(body: str, *, article: bool = True) -> str:
 
 def test_teaser_grid_after_article_goes() -> None:
     md = page(STORY + grid())
-    assert "TEASER" not in md and "Explore more" not in md
+    assert "TEASER" not in md and "From our archive" not in md
     assert "STORY_3" in md
 
 

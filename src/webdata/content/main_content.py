@@ -111,6 +111,7 @@ from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
 from webdata.content.image_alt import clear_redundant_alts
 from webdata.content.image_variants import variant_removals
+from webdata.content.invitation_cards import invitation_card_removals
 from webdata.content.landmark_content import keep_landmark_content
 from webdata.content.language_tables import language_table_removals
 from webdata.content.list_blocks import list_item
@@ -524,6 +525,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += trophy_link_removals(scope)
     found += invitation_removals(scope, total)
     found += explore_removals(scope, total)
+    found += invitation_card_removals(scope, total)
     found += region_prompt_removals(scope, total)
     found += email_signup_removals(scope, total)
     found += details_menu_removals(scope, total)
