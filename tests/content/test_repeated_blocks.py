@@ -103,11 +103,11 @@ def test_layout_utilities_at_a_breakpoint_are_not_a_width_copy() -> None:
 
 
 def test_width_classes_are_read_in_linear_time() -> None:
-    from webdata.content.repeated_blocks import _width_only_classes
+    from webdata.content.repeated_blocks import width_only_classes
 
     hostile = " ".join(["md:" + "-" * 5_000 + "x", "d-" + "md-" * 5_000, "_-" * 5_000] * 20)
     started = time.perf_counter()
-    assert not _width_only_classes(hostile)
+    assert not width_only_classes(hostile)
     assert time.perf_counter() - started < 0.5
     # many copies, each deep in its own branch of width classes
     branch = "".join("<div class='d-none d-md-block'>" for _ in range(40))

@@ -145,6 +145,7 @@ from webdata.content.reader_only import reader_only_removals
 from webdata.content.region_prompts import region_prompt_removals
 from webdata.content.repeated_blocks import repeated_bar_removals, repeated_block_removals
 from webdata.content.repeated_lists import repeated_list_removals
+from webdata.content.responsive_twins import responsive_twin_removals
 from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shared_link_texts import shared_link_text_removals
@@ -546,6 +547,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += repeated_list_removals(scope, found)
     found += repeated_block_removals(scope, found)  # last: copies of what stays
     found += repeated_bar_removals(scope, found)
+    found += responsive_twin_removals(scope, found)
     found += repeated_price_removals(scope, found)
     return topmost(found)
 

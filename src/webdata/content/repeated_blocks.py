@@ -132,7 +132,8 @@ _WIDTH_WORDS = frozenset((*_SIZES, *_DEVICES, "phone", "touch"))
 _WORD_SPLIT = re.compile(r"[-_]+")
 
 
-def _width_only_classes(classes: str) -> bool:
+def width_only_classes(classes: str) -> bool:
+    """Whether classes show an element at some screen widths only (see above)."""
     tokens = classes.lower().split()
     hidden = not _HIDDEN.isdisjoint(tokens)
     for token in tokens:
@@ -155,7 +156,7 @@ def _one_width_only(first: LexborNode, copy: LexborNode) -> bool:
         current: LexborNode | None = node
         while current is not None and current.mem_id != stop:
             classes = current.attributes.get("class")
-            if classes and _width_only_classes(classes):
+            if classes and width_only_classes(classes):
                 return True
             current = current.parent
     return False
