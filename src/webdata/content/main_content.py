@@ -42,6 +42,7 @@ from functools import partial
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.action_links import action_link_removals
 from webdata.content.affiliate_buttons import affiliate_button_removals
 from webdata.content.aria_labels import aria_label_removals
 from webdata.content.aria_twins import aria_twin_removals
@@ -472,6 +473,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     links = page_links(scope)
     found += read_more_removals(links)
     found += shared_link_text_removals(links)
+    found += action_link_removals(links)
     found += side_list_removals(scope, total)
     found += home_menu_removals(scope, total)
     found += dropdown_removals(scope, total)

@@ -40,7 +40,7 @@ def _words(link: LexborNode) -> str:
     return link.text(deep=False, strip=True) or deep_text(link)
 
 
-def _stands_alone(link: LexborNode) -> bool:
+def stands_alone(link: LexborNode) -> bool:
     """Whether the link's text is the whole text of its block (inline wrappers climbed)."""
     size = len(deep_text(link))
     current = link.parent
@@ -73,7 +73,7 @@ def shared_link_text_removals(links: list[tuple[LexborNode, str]]) -> list[Lexbo
             continue  # (most texts: a link or two)
         if not _MIN_WORDS <= len(text.split()) <= _MAX_WORDS:
             continue
-        alone = [(link, href) for link, href in same if _stands_alone(link)]
+        alone = [(link, href) for link, href in same if stands_alone(link)]
         if _targets(href for _, href in alone) >= _MIN_TARGETS:
             out += [link for link, _ in alone]
     return out
