@@ -10,8 +10,10 @@ from webdata.content.dom import (
     named_values,
     phrase_hits,
     text_len,
+    text_words,
     token_words,
     widest_while,
+    word_line,
 )
 
 
@@ -169,3 +171,16 @@ def test_link_hits_list_what_lexbor_lists() -> None:
                 assert _ids(link_hits(scope, parts)) == _ids(repeated)
                 assert _ids(link_hits(scope, parts, once=True)) == _ids(once)
             assert _ids(link_hits(scope, parts)) == _ids(repeated)
+
+
+def test_text_words_and_word_line() -> None:
+    assert text_words("Add to Cart: 2 ITEMS_left!") == ["add", "to", "cart", "2", "items_left"]
+    assert word_line("  Read\tMORE » (about Café) ") == "read more about café"
+    assert word_line("—") == ""
+
+
+def test_text_words_do_not_backtrack() -> None:
+    start = time.process_time()
+    text_words("a" * 100_000 + "!" + "_" * 100_000)
+    word_line("a!" * 50_000)
+    assert time.process_time() - start < 0.5

@@ -14,14 +14,13 @@ import re
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import deep_text, text_len
+from webdata.content.dom import TEXT_WORD, deep_text, text_len
 from webdata.content.grid_promos import Grid
 
 _PRICE = re.compile(
     r"[$\u00a3\u20ac\u00a5\u20b9]\s?\d[\d,.]*|\d[\d,.]*\s?[$\u00a3\u20ac\u00a5\u20b9]"
 )
 _BLOCK_CHARS = 80  # a price block with its labels ("Regular price $19.99 Sale price $14.99")
-_WORD = re.compile(r"\w+")
 _LABELS = frozenset(
     {"regular", "sale", "price", "original", "was", "now", "from", "current", "compare", "at"}
 )
@@ -36,7 +35,7 @@ def _prices(node: LexborNode) -> frozenset[str] | None:
     if not prices:
         return None
     rest = _PRICE.sub(" ", text).lower()
-    return prices if all(w in _LABELS for w in _WORD.findall(rest)) else None
+    return prices if all(w in _LABELS for w in TEXT_WORD.findall(rest)) else None
 
 
 def _copies(card: LexborNode) -> list[LexborNode]:

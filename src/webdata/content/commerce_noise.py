@@ -58,9 +58,11 @@ from webdata.content.dom import (
     named_hits,
     named_values,
     text_len,
+    text_words,
     token_words,
     topmost,
     widest_matching,
+    word_line,
 )
 from webdata.content.jsonld import JsonLdGraph, graph_from_dumps, node_types, subject_rank
 from webdata.content.page_marks import get_mark, set_mark
@@ -184,7 +186,6 @@ def _writing(types: list[str]) -> bool:
 
 
 _TAG = re.compile(r"<[^>]*>")
-_WORD = re.compile(r"\w+")
 _DESCRIPTION_WORDS = 8  # words of the JSON-LD description looked for in the page
 _DESCRIPTION_MIN_WORDS = 6
 
@@ -200,14 +201,14 @@ def _description_words(graph: JsonLdGraph) -> str | None:
         if not isinstance(value, str):
             continue
         lines = html.unescape(_TAG.sub("\n", value)).splitlines()
-        words = _WORD.findall(max(lines, key=len).lower()) if lines else []
+        words = text_words(max(lines, key=len)) if lines else []
         if len(words) >= _DESCRIPTION_MIN_WORDS:
             return " ".join(words[:_DESCRIPTION_WORDS])
     return None
 
 
 def _words(node: LexborNode) -> str:
-    return " " + " ".join(_WORD.findall(node.text(deep=True, separator=" ").lower())) + " "
+    return f" {word_line(node.text(deep=True, separator=' '))} "
 
 
 def keep_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:

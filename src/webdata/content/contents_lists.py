@@ -23,11 +23,17 @@ link-dense.
 
 from __future__ import annotations
 
-import re
-
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import elements, link_text_len, text_len, topmost, widest_while
+from webdata.content.dom import (
+    elements,
+    link_text_len,
+    text_len,
+    text_words,
+    topmost,
+    widest_while,
+    word_line,
+)
 
 _CANDIDATE_TAGS = frozenset({"ul", "ol", "nav", "div", "details", "section", "table"})
 _CANDIDATE_LEVELS = 6  # a jump link sits at most this deep in its table of contents
@@ -40,7 +46,6 @@ _TARGET_CHARS = 200  # a target without a heading: the start of its text names i
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _ANY_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
-_WORD = re.compile(r"\w+")
 _HEADING_WORDS = 30  # a longer heading is no section title a contents list repeats
 _MIN_PART_WORDS = 2  # a link saying part of a heading says at least this many of its words
 _ANCESTOR_LEVELS = 4  # how far up a link looks for the heading that holds it
@@ -52,7 +57,7 @@ def _fragment(href: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(_WORD.findall(text.lower()))
+    return word_line(text)
 
 
 def _heading_text(target: LexborNode) -> str:
@@ -74,7 +79,7 @@ def _heading_index(scope: LexborNode) -> Headings:
     least ``_MIN_PART_WORDS`` of them): the heading nodes (``mem_id``, at most two) saying them."""
     index: Headings = {}
     for heading in elements(scope, _ANY_HEADINGS):  # (the list other rules read too)
-        words = tuple(_WORD.findall(heading.text(deep=True).lower()))
+        words = tuple(text_words(heading.text(deep=True)))
         if not words or len(words) > _HEADING_WORDS:
             continue
         keys = {words} | {
@@ -103,7 +108,7 @@ def _own_heading(link: LexborNode) -> int | None:
 def _names_heading(link: LexborNode, headings: Headings) -> bool:
     """Whether the link says a heading of the block (or its start or end) other than one
     holding the link."""
-    words = tuple(_WORD.findall(link.text(deep=True).lower()))
+    words = tuple(text_words(link.text(deep=True)))
     holders = headings.get(words) if words and len(words) <= _HEADING_WORDS else None
     if not holders:
         return False

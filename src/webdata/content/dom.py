@@ -18,6 +18,8 @@ HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNO
 # Where a camel-case token's words meet (``siteHeader``): a literal "-" is put there.
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _WORD = re.compile(r"[a-z0-9]+")
+# A word of a text as the rules compare texts: a run of letters, digits or "_".
+TEXT_WORD = re.compile(r"\w+")
 
 
 T = TypeVar("T")
@@ -64,6 +66,17 @@ def split_words(text: str) -> tuple[str, ...]:
 
 
 _split_words = text_memo(split_words)
+
+
+def text_words(text: str) -> list[str]:
+    """The lowercase words (``TEXT_WORD``) of a text."""
+    return TEXT_WORD.findall(text.lower())
+
+
+def word_line(text: str) -> str:
+    """The lowercase words of a text one space apart: texts compared or searched for a
+    phrase whatever their case, punctuation and spacing."""
+    return " ".join(TEXT_WORD.findall(text.lower()))
 
 
 # (deep_text, link_text_len, line_text) memos by ``mem_id`` while ``measuring`` (a context

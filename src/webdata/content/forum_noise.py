@@ -59,6 +59,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webdata.content.dom import (
     HIDDEN_STYLE,
+    TEXT_WORD,
     elements,
     has_ancestor_in,
     named_hits,
@@ -66,6 +67,7 @@ from webdata.content.dom import (
     token_words,
     topmost,
     widest_matching,
+    word_line,
 )
 from webdata.content.jsonld import graph_from_dumps, node_types
 from webdata.content.page_marks import get_mark, set_mark
@@ -242,7 +244,6 @@ _AUTHOR_WORDS = frozenset({"author", "poster", "username"})
 _PROFILE_WORDS = frozenset({"postprofile"})
 _USERNAME_WORDS = frozenset({"username"})
 _PANEL_NAME_MAX_CHARS = 60
-_WORD = re.compile(r"\w+")
 
 
 def _thread_metadata(tree: LexborHTMLParser, metadata: dict[str, Any]) -> bool:
@@ -367,11 +368,11 @@ def _preview_copies(scope: LexborNode) -> list[LexborNode]:
                 if whole is None:
                     whole = _words(full.text(deep=True, separator=" "))
                 cap = whole.count(" ") + _PREVIEW_TAIL_WORDS  # more words than the full copy's
-                head = [m.group() for m in islice(_WORD.finditer(text), cap)]
+                head = [m.group() for m in islice(TEXT_WORD.finditer(text), cap)]
                 if len(head) >= cap:
                     continue
             else:
-                head = _WORD.findall(text)
+                head = TEXT_WORD.findall(text)
             if len(head) < _PREVIEW_MIN_WORDS:
                 continue
             if whole is None:
@@ -506,7 +507,7 @@ def _byline(node: LexborNode) -> bool:
 
 def _words(text: str) -> str:
     """``text`` as its lowercase words, one space apart and around (for whole-word search)."""
-    return f" {' '.join(_WORD.findall(text.lower()))} "
+    return f" {word_line(text)} "
 
 
 def _quote_copies(scope: LexborNode) -> list[LexborNode]:

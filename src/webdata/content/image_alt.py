@@ -20,8 +20,8 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
+from webdata.content.dom import text_words
 
-_WORD = re.compile(r"\w+")
 _REDUNDANT_SHARE = 0.8  # share of an alt's words found in the block's text
 _SLUG = re.compile(r"^[^\W_]+(?:[-_][^\W_]+)+(?:\.\w{3,4})?$")
 # An alt that is a whole file name, spaces and all ("home img 1.jpg", "Blue.png", "border
@@ -42,10 +42,6 @@ def _slug(alt: str) -> bool:
     return _SLUG.match(alt) is not None and (alt.islower() or IMAGE_FILE.search(alt) is not None)
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
-
-
 def clear_redundant_alts(block: LexborNode) -> None:
     """Empty the ``alt`` of images under ``block`` whose words mostly appear in its text, or
     that is a file name or a slug; on a product page, every ``alt``."""
@@ -56,7 +52,7 @@ def clear_redundant_alts(block: LexborNode) -> None:
         for img in images:
             img.attrs["alt"] = ""
         return
-    alts = [_words(img.attributes.get("alt") or "") for img in images]
+    alts = [text_words(img.attributes.get("alt") or "") for img in images]
     # A substring test per distinct alt word: the alts' few words are looked up in the text
     # instead of splitting the whole block into words (3-4 ms on a large page).
     text = block.text(deep=True, separator=" ").lower()

@@ -17,7 +17,7 @@ import re
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import link_text_len, text_len, topmost
+from webdata.content.dom import link_text_len, text_len, text_words, topmost, word_line
 from webdata.content.keep_filters import spared
 
 _LABEL = re.compile(
@@ -28,7 +28,6 @@ _LABEL = re.compile(
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _MIN_CHARS = 200  # a description, not a one-line note
 _MAX_LINKS = 0.3
-_WORD = re.compile(r"\w+")
 _NEEDLE_WORDS = 8
 
 
@@ -44,12 +43,12 @@ def _needle(node: LexborNode) -> str | None:
     texts = [p.text(deep=True, separator=" ") for p in node.css("p, li")] or [
         node.text(deep=True, separator=" ")
     ]
-    words = _WORD.findall(max(texts, key=len).lower())
+    words = text_words(max(texts, key=len))
     return " ".join(words[:_NEEDLE_WORDS]) if len(words) >= _NEEDLE_WORDS else None
 
 
 def _words(node: LexborNode) -> str:
-    return " " + " ".join(_WORD.findall(node.text(deep=True, separator=" ").lower())) + " "
+    return f" {word_line(node.text(deep=True, separator=' '))} "
 
 
 def keep_labelled_description(scope: LexborNode, found: list[LexborNode]) -> list[LexborNode]:

@@ -40,6 +40,7 @@ from webdata.content.dom import (
     has_ancestor_in,
     measured_texts,
     text_len,
+    word_line,
 )
 
 MIN_CHARS = 150
@@ -193,7 +194,6 @@ _BAR_GAP_SHARE = 0.1  # of the text under scope, between the first and the last 
 _CLICKABLE = "a, button"
 _HEADINGS = "h1, h2, h3, h4, h5, h6"
 _HEADING_SET = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
-_WORDS = re.compile(r"\w+")
 
 
 def _between(first: LexborNode, last: LexborNode) -> int:
@@ -301,7 +301,7 @@ def repeated_bar_removals(scope: LexborNode, removed: list[LexborNode]) -> list[
     # Words first, for every bar with two clickables or more: most bars' words occur once,
     # and only those that occur twice or more are looked at further.
     keyed = [
-        (bar, " ".join(_WORDS.findall(texts[bar.mem_id].lower())))
+        (bar, word_line(texts[bar.mem_id]))
         for bar in bars.values()
         if held[bar.mem_id] >= _BAR_MIN_LINKS
     ]

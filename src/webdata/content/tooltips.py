@@ -19,13 +19,12 @@ is what users write..."): a bubble repeats the term it defines.
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 
 from selectolax.lexbor import LexborNode
 
 from webdata.content.commerce_noise import is_product_page
-from webdata.content.dom import contains, text_len, token_words
+from webdata.content.dom import contains, text_len, text_words, token_words
 
 _MAX_CHARS = 400
 
@@ -43,12 +42,7 @@ _POINTERS = ", ".join(
     f"{t}[aria-{a}]" for t in ("dfn", "abbr") for a in ("labelledby", "describedby")
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_WORD = re.compile(r"\w+")
 _TERM_CHARS = 80  # a term longer than this is no glossary word
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
 
 
 def _next_element(node: LexborNode) -> LexborNode | None:
@@ -63,13 +57,13 @@ def _next_element(node: LexborNode) -> LexborNode | None:
 def _repeating_bubble(pointer: LexborNode) -> LexborNode | None:
     """The element right after the term when its text opens with the term's words."""
     term = pointer.text(deep=True)
-    said = _words(term) if len(term) <= _TERM_CHARS else []
+    said = text_words(term) if len(term) <= _TERM_CHARS else []
     bubble = _next_element(pointer)
     if not said or bubble is None or bubble.tag in _HEADINGS:
         return None
     # (compared without spaces: a bubble's title often runs into its text, "KeywordA keyword")
     term_chars = "".join(said)
-    start = "".join(_words(bubble.text(deep=True)[: 2 * _TERM_CHARS]))
+    start = "".join(text_words(bubble.text(deep=True)[: 2 * _TERM_CHARS]))
     return bubble if start.startswith(term_chars) and len(start) > len(term_chars) else None
 
 
