@@ -507,7 +507,7 @@ def residual_removals(scope: LexborNode, total: int, *, docs: bool = False) -> l
     """
     own = scope.mem_id
     found: list[LexborNode] = []
-    for node in scope.css(CONTROLS):
+    for node in elements(scope, CONTROLS):
         if node.mem_id == own:
             continue
         if node.tag in ("svg", "input", "select", "textarea") or (

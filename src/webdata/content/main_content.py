@@ -88,6 +88,7 @@ from webdata.content.dom import (
 from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.explore_links import explore_removals
+from webdata.content.facet_panels import facet_panel_removals
 from webdata.content.feed_heads import keep_feed_heads
 from webdata.content.feed_parts import split_feed
 from webdata.content.feedback_widgets import feedback_removals
@@ -515,6 +516,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += carousel_removals(scope, total, grids)
     found += offer_row_removals(scope, total)
     found += sort_menu_removals(scope)
+    found += facet_panel_removals(scope, total)
     found += service_removals(scope, total)
     found += cta_removals(scope, total)
     found += affiliate_button_removals(scope)
