@@ -108,6 +108,7 @@ from webdata.content.grid_promos import grid_promo_removals, product_grids
 from webdata.content.grid_reviews import grid_review_removals
 from webdata.content.head_spill import head_spill_removals
 from webdata.content.headline_block import headline_block
+from webdata.content.headline_menus import headline_menu_removals
 from webdata.content.headline_sides import headline_side_removals
 from webdata.content.hidden_attribute import hidden_attribute_removals
 from webdata.content.home_menus import home_menu_removals
@@ -537,6 +538,7 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
     found += collapsed_menu_removals(scope)
     found += aria_label_removals(scope, total)
     found += pre_headline_removals(scope, total)
+    found += headline_menu_removals(scope)
     found += head_spill_removals(scope)
     found += site_headline_removals(scope)
     found = keep_description(scope, found)
