@@ -152,7 +152,7 @@ from webdata.content.responsive_twins import responsive_twin_removals
 from webdata.content.review_sections import review_section_removals
 from webdata.content.service_noise import service_removals
 from webdata.content.shared_link_texts import shared_link_text_removals
-from webdata.content.shell_pages import clear_hidden_shell
+from webdata.content.shell_pages import clear_chrome_shell, clear_hidden_shell, headline_hidden
 from webdata.content.shop_reviews import shop_review_removals
 from webdata.content.shop_widgets import shop_widget_removals
 from webdata.content.side_lists import side_list_removals
@@ -668,6 +668,7 @@ def find_main_content(body: LexborNode) -> MainContent:
     with measuring():  # the tree is only read until the removals are known
         mark_thread_structure(body)
         body_len = text_len(body)
+        hidden_headline = headline_hidden(body)
         block = semantic_block(body, body_len)
         sides: list[LexborNode] = []
         if block is None:  # the block around the headline, its removals scoped as in a <main>
@@ -687,6 +688,8 @@ def find_main_content(body: LexborNode) -> MainContent:
         node.decompose()
     main = block if block is not None else densest_block(body)
     if (shell := clear_hidden_shell(main)) is not None:
+        return MainContent(main, shell)
+    if (shell := clear_chrome_shell(main, hidden_headline)) is not None:
         return MainContent(main, shell)
     clear_redundant_alts(main)
     clear_thumbnail_alts(main)
