@@ -35,6 +35,7 @@ from webdata.content.links import extract_links
 from webdata.content.main_content import find_main_content
 from webdata.content.markdown import html_to_markdown
 from webdata.content.metadata import Metadata, extract_metadata
+from webdata.content.mojibake import repair_mojibake
 from webdata.content.nesting import MAX_DEPTH, limit_nesting
 from webdata.content.selectors import apply_tag_filters, check_selectors, validate_selector
 from webdata.content.text import process_text
@@ -134,7 +135,7 @@ def process_html(html: str, url: str, options: ContentOptions) -> ContentResult:
         # (the cleaned html keeps its layout tables as they came)
         if options.want_markdown and "<table" in fragment and unwrap_layout_tables(root):
             fragment = _serialize(root)
-        markdown = html_to_markdown(fragment) if options.want_markdown else None
+        markdown = repair_mojibake(html_to_markdown(fragment)) if options.want_markdown else None
     for cut, said in (
         (nesting.flattened, FLATTENED_WARNING),
         (nesting.formatting, FORMATTING_WARNING),
