@@ -3,7 +3,10 @@ forum per-post chrome, article groups, and what must survive those rules."""
 
 from __future__ import annotations
 
+import time
+
 from tests.content import body_markdown
+from webdata.content.boilerplate import _RESERVED
 
 URL = "https://example.com/p/1"
 PROSE = (
@@ -76,6 +79,44 @@ def test_unmarked_footer_with_copyright_goes() -> None:
     md = markdown(f"<div class='content'><h1>Title</h1><p>{PROSE * 6}</p>{footer}</div>")
     assert "All rights reserved" not in md and "Careers" not in md
     assert "Tomatoes need six hours" in md
+
+
+# The owner's copyright line with its trademark notes run on: longer than a plain line.
+LEGAL_LINE = (
+    "© 2026 Example Garden Trust. All rights reserved. The Example Garden Trust has "
+    "registered trademarks and uses trademarks. For a list of the trademarks of the Example "
+    "Garden Trust, please see our trademark page. Tomato Planner is a registered trademark "
+    "of Ann Lee."
+)
+
+
+def test_an_unmarked_copyright_line_with_trademark_notes_goes() -> None:
+    footer = (
+        f"<div class='f8c2'><p>{LEGAL_LINE}<br><a href='/terms'>Terms of use</a> | "
+        "<a href='/privacy'>Privacy policy</a> | <a href='/bylaws'>Bylaws</a></p></div>"
+    )
+    md = markdown(f"<div class='c1a9'><h1>Title</h1><p>{PROSE * 6}</p>{footer}</div>")
+    assert "All rights reserved" not in md and "Bylaws" not in md
+    assert "Tomatoes need six hours" in md
+
+
+def test_prose_opening_with_a_copyright_mark_stays() -> None:
+    # a paragraph about copyright that does not say "all rights reserved" right away
+    prose = (
+        "© marks are not required for a work to be protected; PROSE_ON_COPYRIGHT a work is "
+        "protected from the moment it is fixed, and registration only helps in court, where "
+        "an author must show the date. All rights reserved notices add little today, and "
+        "many gardeners who publish their planting logs leave them out entirely."
+    )
+    md = markdown(f"<div><h1>Title</h1><p>{PROSE * 4}</p><p>{prose}</p></div>")
+    assert "PROSE_ON_COPYRIGHT" in md
+
+
+def test_the_legal_line_pattern_is_linear_on_hostile_text() -> None:
+    start = time.process_time()  # CPU, not wall time: CI machines are shared
+    for hostile in ("© " + "all " * 12_500, "©" * 50_000, " " * 50_000):
+        _RESERVED.match(hostile)
+    assert time.process_time() - start < 1
 
 
 def test_footer_element_inside_main_with_copyright_goes() -> None:

@@ -41,6 +41,8 @@ Rules, each general (no site names):
   text of the element must be the phrase; headings are left alone);
 * page footers not marked up as such: the block around a copyright line ("(c) 2026",
   "All rights reserved") when it is small relative to the block and made of links or short;
+  a longer line that opens with the mark and says "all rights reserved" early, the owner's
+  trademark notes run on after it, is one too, with its row of policy links;
 
 * elements marked as not content by their class/id: a paywall's pitch (``paywall``), a
   wiki's site notice (``siteNotice``), Google's ``nocontent`` convention; when small;
@@ -412,8 +414,11 @@ def _page_menu(node: LexborNode) -> bool:
     return _PAGER_WORDS.search(node.text(deep=True)) is not None
 
 
-def _copyright_footer(line: LexborNode, scope: LexborNode, total: int) -> LexborNode | None:
-    """The largest block around a copyright ``line`` that is small in ``scope``."""
+def _copyright_footer(
+    line: LexborNode, scope: LexborNode, total: int, short: int = _FOOTER_SHORT
+) -> LexborNode | None:
+    """The largest block around a copyright ``line`` that is small in ``scope`` (``short``:
+    the size up to which it is taken whatever its links)."""
     best: LexborNode | None = None
     current: LexborNode | None = line
     limit = _FOOTER_SHARE * total
@@ -423,12 +428,23 @@ def _copyright_footer(line: LexborNode, scope: LexborNode, total: int) -> Lexbor
             break
         if current.tag == "footer":
             return current  # a <footer> holding the copyright is the page's, wherever it sits
-        if size <= limit and (
-            size <= _FOOTER_SHORT or link_text_len(current) >= _FOOTER_LINKS * size
-        ):
+        if size <= limit and (size <= short or link_text_len(current) >= _FOOTER_LINKS * size):
             best = current
         current = current.parent
     return best
+
+
+_LEGAL_CHARS = 500  # a copyright line with the owner's trademark notes after it
+_RESERVED = re.compile(
+    r"^\W{0,3}(?:copyright\s+)?(?:©|\(c\)).{0,120}\ball\s+rights\s+reserved\b", re.I
+)
+
+
+def _legal_line(own: str) -> bool:
+    """A longer text that opens with a copyright mark and says "all rights reserved" early:
+    the owner's legal line, its trademark notes run on ("Linux is a registered trademark
+    of...")."""
+    return len(own) <= _LEGAL_CHARS and _RESERVED.match(own) is not None
 
 
 def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
@@ -441,8 +457,12 @@ def footer_removals(scope: LexborNode, total: int) -> list[LexborNode]:
         own = node.text(deep=False, strip=True)
         if own and len(own) < 200 and _COPYRIGHT.search(own):
             block = _copyright_footer(node, scope, total)
-            if block is not None:
-                out.append(block)
+        elif own and _legal_line(own):  # (with its policy links: a line and a half more)
+            block = _copyright_footer(node, scope, total, len(own) + _FOOTER_SHORT // 2)
+        else:
+            continue
+        if block is not None:
+            out.append(block)
     return out
 
 
