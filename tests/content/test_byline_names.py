@@ -61,5 +61,6 @@ def test_linear_in_page_size() -> None:
     )
     start = time.process_time()
     md = page_markdown(f"<main><h1>Authors</h1>{names}</main>", URL)
-    assert time.process_time() - start < 2.0
+    # (the whole pipeline on 20000 elements takes about 1.5 s; a quadratic rule, minutes)
+    assert time.process_time() - start < 4.0
     assert "Name 9999" in md
