@@ -29,7 +29,10 @@
    text while everything beside it is made of links (leftover menus, tag clouds) or empty,
    never past the page's ``<h1>`` nor into one item of a list of look-alike teasers
    (``list_blocks.py``) nor into one part of a feed whose other parts hold teaser titles too
-   (``feed_parts.py``): the block with most text and low link density.
+   (``feed_parts.py``): the block with most text and low link density. A child holding a
+   list of look-alike teasers that outweighs the prose beside it (a sidebar's or footer's
+   few sentences) is the feed's column: the descent goes on into it, then only on the way
+   to that list (``feed_columns.py``).
 4. Never return nothing when the page has text: if the removals would leave no text, the
    whole cleaned body is returned, with a warning.
 """
@@ -89,6 +92,7 @@ from webdata.content.dropdown_menus import dropdown_removals
 from webdata.content.email_signups import email_signup_removals
 from webdata.content.explore_links import explore_removals
 from webdata.content.facet_panels import facet_panel_removals
+from webdata.content.feed_columns import feed_column
 from webdata.content.feed_heads import keep_feed_heads
 from webdata.content.feed_parts import split_feed
 from webdata.content.feedback_widgets import feedback_removals
@@ -643,6 +647,7 @@ def densest_block(body: LexborNode) -> LexborNode:
     everything left beside it is links (menus, tag clouds) or empty; never past the h1."""
     node = body
     h1 = body.css_first("h1")
+    feed: LexborNode | None = None  # the list of teasers whose column the descent took
     while True:
         children = [(c, text_len(c)) for c in node.iter()]
         if not children:
@@ -652,8 +657,13 @@ def densest_block(body: LexborNode) -> LexborNode:
             return node
         if text_len(node) - sum(n for _, n in children) > 0:
             return node  # text directly inside ``node`` would be lost
-        if any(n and c is not child and not _link_dense(c, n) for c, n in children):
-            return node
+        if feed is not None and not contains(child, feed):
+            return node  # into a feed's column, then only on the way to its list
+        beside = [(c, n) for c, n in children if n and c is not child and not _link_dense(c, n)]
+        if beside:
+            feed = feed_column(child, size, beside) or None
+            if feed is None:
+                return node  # (a feed's column goes on past a sidebar's or footer's lines)
         if h1 is not None and not contains(child, h1) and contains(node, h1):
             return node
         if list_item(child, size, children):
