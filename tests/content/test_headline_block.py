@@ -358,3 +358,36 @@ def test_many_short_divisions_after_the_block_take_linear_time() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 1.0
+
+
+# A list of the site's other pages under a heading that names it.
+ALSO_SEE = (
+    "<div><h2>Also see</h2>"
+    + "".join(
+        f"<div><a href='/guides/{n}'><h3>Guide number {n}</h3></a><p>Published in spring</p></div>"
+        for n in range(3)
+    )
+    + "</div>"
+)
+
+
+def test_a_footer_or_a_named_list_after_the_block_is_not_text_it_lacks() -> None:
+    # on a page of plain <div>s, the block holds less than 85% of the text beside them
+    text = f"<div id='content'><h1>Title</h1><p>{PROSE * 3}</p></div>"
+    for after in (MIXED_FOOTER, ALSO_SEE):
+        html = _page(f"<div id='wrap'>{text}{after}</div>")
+        body, size = _body(html)
+        assert text_len(body.css_first("#content")) < 0.85 * size
+        assert _chosen_id(html) == "content"
+    # a longer part after the block is the page's own (a guide's list of its chapters)
+    html = _page(f"<div id='wrap'>{text}<div>{MIXED_FOOTER * 4}</div></div>")
+    assert _chosen_id(html) != "content"
+
+
+def test_many_labelled_parts_after_the_block_take_linear_time() -> None:
+    nested = "<div>" * 200 + f"<div><h1>Title</h1><p>{PROSE * 400}</p></div>" + "</div>" * 200
+    parts = "<div><h2>See also</h2><a href='/x'>x</a> y</div>" * 3000
+    body, size = _body(_page(f"<div id='wrap'>{nested}{parts}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 1.0

@@ -326,6 +326,15 @@ def _cta_classes(value: str) -> bool:
     return not _CTA_WORDS.isdisjoint(_WORDS.findall(value.lower().replace("_", "-")))
 
 
+def boilerplate_heading(heading: LexborNode) -> bool:
+    """Whether ``heading``'s whole text names the page's chrome ("Related posts", "See also",
+    "Contact us"...: the pattern of :func:`heading_block`)."""
+    label = heading.text(deep=True, strip=True)
+    return (
+        bool(label) and len(label) <= _HEADING_MAX_CHARS and bool(_BOILERPLATE_HEADING.match(label))
+    )
+
+
 def heading_block(
     heading: LexborNode,
     scope: LexborNode,

@@ -39,13 +39,18 @@ share falls short). Nor are divisions after the block that hold at most a tenth 
 (``_FOOTER_SHARE``): there the unmarked footer's address and copyright lines, an author's
 bio, a hidden modal or a form the rules did not know stopped the descent above the block,
 and the page's whole chrome came with it. The page's own closing text is a paragraph beside
-the block (a ``<p>``, a list: the descent still stops) or longer than that.
+the block (a ``<p>``, a list: the descent still stops) or longer than that. Nor, in the text the
+block's share is measured against, are divisions after it each holding at most
+``_SIDE_SHARE`` of that text that mix text with links (the unmarked footer again) or open
+with a heading naming the chrome ("Related posts", "Also see": the site's other pages):
+counted, they kept the share below ``_SHARE`` and the block was lost.
 """
 
 from __future__ import annotations
 
 from selectolax.lexbor import LexborNode
 
+from webdata.content.boilerplate import boilerplate_heading
 from webdata.content.cookie_notices import cookie_notice_removals
 from webdata.content.dom import link_text_len, text_len, topmost
 from webdata.content.email_signups import email_signup_removals
@@ -58,6 +63,11 @@ _STRAY = 0.01  # of the text: a stray line after the block (a search label, a no
 # this much are its unmarked footer (an address, a tagline, a copyright line); the page's own
 # closing paragraph is a <p> beside the block, its own further sections are longer
 _FOOTER_SHARE = 0.1
+# ... and, when the block's share falls short, parts after it holding at most this much of
+# the text beside the landmarks that mix text with links or open with a heading naming the
+# page's chrome ("Related posts", "Also see") are not text either: its unmarked footer, its
+# list of other pages (a larger part is the page's own: a guide's list of its chapters)
+_SIDE_SHARE = 0.3
 _LINK_DENSE = 0.5  # a part at least this much links is a menu or a list of links, not prose
 # ... and on a page that marks none of its chrome, one this much links is its unmarked footer
 # (columns of links with a copyright, an address: a third to a half links; prose has few)
@@ -68,6 +78,7 @@ _LANDMARK_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "dialog"}
 )
 _TEASER_HEADINGS = "h2, h3, h4, h5, h6"
+_HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 # The chrome's own landmarks (a dialog is not one: a page of plain <div>s has modals too).
 CHROME_SELECTOR = (
@@ -153,6 +164,8 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
             # (what the chrome rules take beside the headline's part is not text either)
             taken = _taken(node)
             content -= sum(n for i, n in taken.items() if i != step.mem_id and i not in asides)
+            # (nor is the unmarked footer after it, nor a list of the site's other pages)
+            content -= _footer_after(node, step, asides, taken, content)
         if size < _SHARE * content or step.tag not in _BLOCKS or _landmark(step):
             if size * 2 < content and _beside(node, step, size):
                 break  # the headline's part is a title above the text
@@ -200,6 +213,30 @@ def _goes_on(
     if prose <= stray:
         return False
     return prose > _FOOTER_SHARE * content or _paragraph_after(node, step)
+
+
+def _footer_after(
+    node: LexborNode, step: LexborNode, asides: dict[int, int], taken: dict[int, int], content: int
+) -> int:
+    """Characters of the divisions of ``node`` after ``step``, not ``asides``, each at most
+    ``_SIDE_SHARE`` of ``content``, that mix text with links (at least ``_MIXED``) or open
+    with a heading naming the page's chrome: on a page that marks none of its chrome, its
+    unmarked footer, its lists of related pages (``taken``: what the chrome rules take there,
+    already not counted)."""
+    after = False
+    footer = 0
+    for child in node.iter():
+        if after and child.tag in _BLOCKS and child.mem_id not in asides:
+            size = text_len(child)
+            if not size or size > _SIDE_SHARE * content:
+                continue
+            first = child.css_first(_HEADINGS)
+            if link_text_len(child) >= _MIXED * size or (
+                first is not None and boilerplate_heading(first)
+            ):
+                footer += size - taken.get(child.mem_id, 0)
+        after = after or child.mem_id == step.mem_id
+    return footer
 
 
 def _paragraph_after(node: LexborNode, step: LexborNode) -> bool:
