@@ -69,3 +69,15 @@ def test_linear_time() -> None:
     start = time.perf_counter()
     invitation_card_removals(body, text_len(body))
     assert time.perf_counter() - start < 1.0
+
+
+def test_cards_a_third_of_a_short_block_go() -> None:
+    # a short story: its cards are more than 30% of the block (at most 40%)
+    html = (
+        f"<html><body><div><h1>T</h1><p>{PROSE * 5}</p></div>{_cards('Explore more')}</body></html>"
+    )
+    body = LexborHTMLParser(html).body
+    assert body is not None
+    total = text_len(body)
+    removed = invitation_card_removals(body, total)
+    assert removed and 0.3 * total < sum(text_len(n) for n in removed) <= 0.4 * total

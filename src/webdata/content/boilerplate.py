@@ -340,13 +340,14 @@ def heading_block(
     scope: LexborNode,
     total: int,
     pattern: re.Pattern[str] = _BOILERPLATE_HEADING,
+    share: float = _SMALL_SHARE,
 ) -> LexborNode | None:
     """The largest wrapper opened by a boilerplate ``heading`` (whose whole text matches
-    ``pattern``), small relative to ``scope``."""
+    ``pattern``), small relative to ``scope`` (at most ``share`` of its text, ``total``)."""
     label = heading.text(deep=True, strip=True)
     if not label or len(label) > _HEADING_MAX_CHARS or not pattern.match(label):
         return None
-    limit = _SMALL_SHARE * total
+    limit = share * total
 
     def opened(node: LexborNode) -> bool:  # (by the heading, and small)
         first = node.css_first(_HEADINGS)

@@ -8,8 +8,8 @@ of plain ``<div>``s with meaningless classes neither says anything, and the grid
 their short "Learn more"), ``teaser_grids`` for titles linked to the site's pages.
 
 Rule: a heading whose whole text is such an invitation, and the widest wrapper it opens
-(``boilerplate.heading_block``: at most 30% of the block), when that wrapper is a grid of
-at least ``_MIN_CARDS`` sibling cards (``_CARD_SHARE`` of the siblings: a heading, a link,
+(``boilerplate.heading_block``: at most ``_BLOCK_SHARE`` of the block), when that wrapper is
+a grid of at least ``_MIN_CARDS`` sibling cards (``_CARD_SHARE`` of the siblings: a heading, a link,
 at most ``_CARD_MAX_CHARS``), after the text (at least as much of the block's text before it).
 """
 
@@ -35,6 +35,9 @@ _CARD_HEADINGS = "h2, h3, h4, h5, h6"
 _MIN_CARDS = 3
 _CARD_SHARE = 0.8
 _CARD_MAX_CHARS = 600
+# (of the block: a short story's grid of four cards holds a third of its text; the grid
+# and its place after the text are what tell it from the page's own sections)
+_BLOCK_SHARE = 0.4
 
 
 def invitation_card_removals(scope: LexborNode, total: int) -> list[LexborNode]:
@@ -42,7 +45,7 @@ def invitation_card_removals(scope: LexborNode, total: int) -> list[LexborNode]:
     ``total``): see the module."""
     out: list[LexborNode] = []
     for heading in scope.css(_HEADINGS):
-        block = heading_block(heading, scope, total, _INVITATION)
+        block = heading_block(heading, scope, total, _INVITATION, _BLOCK_SHARE)
         if block is None or block.mem_id == heading.mem_id:
             continue
         if _has_grid(block, heading) and text_before(block, scope) >= text_len(block):
