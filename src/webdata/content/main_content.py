@@ -399,6 +399,32 @@ _BYLINE_WORDS = frozenset({"author"}) | QUALIFIERS
 _BYLINE_CHARS = 80
 
 
+_SWALLOWED_MIN_CHARS = 500
+_SWALLOWED_SHARE = 0.5
+_SWALLOWED_P_LINKS = 0.2
+_SWALLOWED_PARAGRAPHS = 3
+
+
+def _swallowed_prose(node: LexborNode, size: int) -> bool:
+    """A chrome-named box (``rel-article-wrapper``) most of whose text is one run of three or
+    more prose paragraphs (``<p>`` siblings with few links): the article's paragraphs after an
+    unclosed related-links box fell into it; the box itself is a child with its own name."""
+    if size < _SWALLOWED_MIN_CHARS:
+        return False
+    # prose by parent: one run of paragraphs (not cards' or comments' one or two each, nor a
+    # popup's single paragraph)
+    runs: dict[int, list[int]] = {}
+    for paragraph in node.css("p"):
+        length = text_len(paragraph)
+        parent = paragraph.parent
+        if parent is not None and length and link_text_len(paragraph) < _SWALLOWED_P_LINKS * length:
+            runs.setdefault(parent.mem_id, []).append(length)
+    return any(
+        len(run) >= _SWALLOWED_PARAGRAPHS and sum(run) >= _SWALLOWED_SHARE * size
+        for run in runs.values()
+    )
+
+
 def _byline_name(node: LexborNode) -> bool:
     """A name in a byline (``<a class="author">Ann Lee</a>``): an inline element, short, whose
     only chrome word is "author" (an author box or author stats are blocks, or other words)."""
@@ -444,9 +470,10 @@ def _removals(scope: LexborNode, total: int, *, scoped: bool) -> list[LexborNode
         size = text_len(node)
         if (scoped and _prose_panel(node, size)) or _heading_anchor(node) or _byline_name(node):
             continue
-        if size <= _SMALL_SHARE * total or (
-            link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None
-        ):
+        if (
+            size <= _SMALL_SHARE * total
+            or (link_text_len(node) >= _LINK_DENSE * size and node.css_first("h1") is None)
+        ) and not _swallowed_prose(node, size):  # (the box inside it has a name of its own)
             found.append(node)  # (a large wrapper of links holding the headline is the grid's)
     found += residual_removals(scope, total, docs=is_docs_page(scope))
     found += post_meta_removals(scope, total)
