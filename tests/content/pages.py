@@ -21,6 +21,16 @@ def page_markdown(body: str, url: str, *, head: str = "") -> str:
     )
 
 
+# Titles of a garden blog's posts: the teaser and feed rules' tests build their lists of them.
+GARDEN_TITLES = (
+    "Planting tomatoes in spring",
+    "Watering schedules that work",
+    "Choosing a deep container",
+    "Keeping a garden log",
+    "Pruning without fear",
+    "Saving seeds for next year",
+)
+
 # A thread of three posts by three posters: the forum rules' tests build its markup.
 THREAD_URL = "https://board.example.org/t/oil-change-intervals/4242"
 THREAD_TEXTS = (

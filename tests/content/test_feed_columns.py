@@ -7,19 +7,12 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import page_markdown
+from tests.content.pages import GARDEN_TITLES, page_markdown
 from webdata.content.feed_columns import feed_column
 from webdata.content.main_content import densest_block
 
 URL = "https://example.com/"
-TITLES = [
-    "Planting tomatoes in spring",
-    "Watering schedules that work",
-    "Choosing a deep container",
-    "Keeping a garden log",
-    "Pruning without fear",
-    "Saving seeds for next year",
-]
+TITLES = GARDEN_TITLES
 BLURB = "Garden Notes is a community of growers sharing what they learn each season."
 THANKS = "Thank you to our friends at the seed library for supporting this site."
 

@@ -6,18 +6,12 @@ import time
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.content.pages import page_markdown
+from tests.content.pages import GARDEN_TITLES, page_markdown
 from webdata.content.feed_parts import split_feed
 from webdata.content.main_content import densest_block
 
 URL = "https://example.com/"
-TITLES = [
-    "Planting tomatoes in spring",
-    "Watering schedules that work",
-    "Choosing a deep container",
-    "Keeping a garden log",
-    "Pruning without fear",
-]
+TITLES = GARDEN_TITLES[:5]
 
 
 def _card(n: int) -> str:

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from tests.content.pages import html_markdown
+from tests.content.pages import GARDEN_TITLES, html_markdown
 
 URL = "https://example.com/blog/"
-TITLES = [
-    "Planting tomatoes in spring",
-    "Watering schedules that work",
-    "Choosing a deep container",
-    "Keeping a garden log",
-    "Pruning without fear",
-    "Saving seeds for next year",
-]
+TITLES = GARDEN_TITLES
 TOPICS = ["Vegetables", "Watering", "Containers", "Planning", "Pruning", "Seeds"]
 SNIPPET = "A short note on the garden, read on."
 

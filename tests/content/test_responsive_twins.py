@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from tests.content import body_markdown
@@ -28,51 +29,23 @@ def _page(first: str, second: str) -> str:
     return f"<main>{INTRO}<div class='grid'>{first}{second}</div></main>"
 
 
-def test_a_mobile_cards_desktop_twin_goes() -> None:
+@pytest.mark.parametrize(
+    ("first", "second", "copies"),
+    [
+        ("card card--mobile", "card card--desktop", 1),
+        ("hide-for-mobile", "compare-mobile-view", 1),  # a copy beside a block hidden on phones
+        ("quotes tablet", "quotes-two tablet", 2),  # a site naming every block "tablet" shows both
+        ("card", "card-link", 2),  # no width class: both stay
+    ],
+)
+def test_which_near_copies_stay(first: str, second: str, copies: int) -> None:
     md = body_markdown(
-        _page(
-            _card("card card--mobile", "CORE_PLAN", False),
-            _card("card card--desktop", "CORE_PLAN", True),
-        ),
+        _page(_card(first, "CORE_PLAN", False), _card(second, "CORE_PLAN", True)),
         URL,
         only_main_content=True,
     )
-    assert md.count("CORE_PLAN") == 1, md
+    assert md.count("CORE_PLAN") == copies, md
     assert "Learn more" in md, md  # the first copy is the one that stays
-
-
-def test_a_copy_beside_a_block_hidden_on_phones_goes() -> None:
-    md = body_markdown(
-        _page(
-            _card("hide-for-mobile", "CORE_PLAN", False),
-            _card("compare-mobile-view", "CORE_PLAN", True),
-        ),
-        URL,
-        only_main_content=True,
-    )
-    assert md.count("CORE_PLAN") == 1, md
-
-
-def test_near_copies_with_the_same_width_class_both_stay() -> None:
-    # a site that names every block "tablet" shows both
-    md = body_markdown(
-        _page(
-            _card("quotes tablet", "CORE_PLAN", False),
-            _card("quotes-two tablet", "CORE_PLAN", True),
-        ),
-        URL,
-        only_main_content=True,
-    )
-    assert md.count("CORE_PLAN") == 2, md
-
-
-def test_near_copies_without_width_classes_both_stay() -> None:
-    md = body_markdown(
-        _page(_card("card", "CORE_PLAN", False), _card("card-link", "CORE_PLAN", True)),
-        URL,
-        only_main_content=True,
-    )
-    assert md.count("CORE_PLAN") == 2, md
 
 
 def test_different_cards_of_two_layouts_both_stay() -> None:
