@@ -391,3 +391,39 @@ def test_many_labelled_parts_after_the_block_take_linear_time() -> None:
     start = time.perf_counter()
     headline_block(body, size)
     assert time.perf_counter() - start < 1.0
+
+
+def _modal(attrs: str = "") -> str:
+    return (
+        f"<div role='dialog' {attrs}><h3>Discuss your idea with us</h3>"
+        f"<p>{PROSE * 2}</p><button>Send</button></div>"
+    )
+
+
+def test_a_modal_dialog_nested_in_the_unmarked_footer_is_not_text_going_on() -> None:
+    # on a page of plain <div>s: a contact form kept in the footer until opened
+    for modal in (_modal(), _modal("aria-modal='true'"), _modal("hidden").replace("div", "dialog")):
+        footer = f"<div><p>Call us on 555 0100</p>{modal}</div>"
+        html = _page(f"<div id='wrap'>{CONTENT}{footer}</div>")
+        assert _chosen_id(html) == "content"
+
+
+def test_a_non_modal_dialog_after_the_block_is_the_page_text() -> None:
+    # a panel that says it is not modal (a shop's policies beside its product) is text
+    panel = _modal("aria-modal='false'")
+    footer = f"<div><p>Call us on 555 0100</p>{panel}</div>"
+    body, size = _body(_page(f"<div id='wrap'>{CONTENT}{footer}</div>"))
+    assert headline_block(body, size) is None
+    # a page that marks its chrome: its parts after the block are not judged so
+    footer = f"<div><p>Call us on 555 0100</p>{_modal()}</div>"
+    body, size = _body(_page(f"<nav>{MENU}</nav><div id='wrap'>{CONTENT}{footer}</div>"))
+    assert headline_block(body, size) is None
+
+
+def test_many_nested_dialogs_after_the_block_take_linear_time() -> None:
+    nested = "<div role='dialog'>" * 500 + "<p>x</p>" + "</div>" * 500
+    parts = f"<div>{nested}</div>" + f"<div><p>y</p>{_modal()}</div>" * 2000
+    body, size = _body(_page(f"<div id='wrap'>{CONTENT}{parts}</div>"))
+    start = time.perf_counter()
+    headline_block(body, size)
+    assert time.perf_counter() - start < 2.0

@@ -33,7 +33,9 @@ main content. There, only a part with fewer links (``_MIXED``) is text that goes
 block: a closing sentence of the page's has none. A cookie notice, a pinned overlay or an
 e-mail sign-up box after the block has few links but is no more the page's text: what those
 chrome rules (``cookie_notices``, ``fixed_overlays``, ``email_signups``) take there is not
-counted either (read only when the prose after the block would stop the descent); nor in
+counted either, nor a modal dialog nested there (a contact form the footer keeps until
+opened; a non-modal one, ``aria-modal="false"``, is a panel of the page's text) (read only
+when the prose after the block would stop the descent); nor in
 the text beside the headline's part that its share is measured against (read only when that
 share falls short). Nor are divisions after the block that hold at most a tenth of the text
 (``_FOOTER_SHARE``): there the unmarked footer's address and copyright lines, an author's
@@ -77,6 +79,7 @@ _LANDMARK_TAGS = frozenset({"nav", "aside", "header", "footer", "dialog"})
 _LANDMARK_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "dialog"}
 )
+_DIALOGS = "dialog, [role=dialog], [role=alertdialog]"
 _TEASER_HEADINGS = "h2, h3, h4, h5, h6"
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
 _TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
@@ -259,6 +262,7 @@ def _taken(node: LexborNode) -> dict[int, int]:
         *cookie_notice_removals(node, total),
         *overlay_removals(node, total),
         *email_signup_removals(node, total),
+        *_dialog_removals(node),
     ]
     taken: dict[int, int] = {}
     for box in topmost(found):
@@ -267,6 +271,24 @@ def _taken(node: LexborNode) -> dict[int, int]:
             child = child.parent
         taken[child.mem_id] = taken.get(child.mem_id, 0) + text_len(box)
     return taken
+
+
+def _dialog_removals(node: LexborNode) -> list[LexborNode]:
+    """The dialogs nested in the parts of ``node`` (a dialog that is a part is a landmark
+    already): a contact form, a consultation offer, a privacy box the site keeps in its
+    unmarked footer until opened are no text of the page. A dialog that says it is not modal
+    (``aria-modal="false"``) is kept: a panel that opens beside the page's own text (a shop's
+    policies beside its product) is that text."""
+    found: list[LexborNode] = []
+    for child in node.iter():
+        if _landmark(child):
+            continue
+        found += (
+            dialog
+            for dialog in child.css(_DIALOGS)
+            if (dialog.attributes.get("aria-modal") or "").strip().lower() != "false"
+        )
+    return topmost(found)
 
 
 def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool, taken: dict[int, int]) -> int:
