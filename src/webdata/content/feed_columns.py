@@ -23,6 +23,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import link_text_len, text_len
+from webdata.content.feed_parts import TEASER_HEADINGS, teaser_title
 from webdata.content.list_blocks import shape
 
 _MIN_ITEMS = 4  # look-alike teasers, at least (three is often a row of promos)
@@ -33,9 +34,7 @@ _SIDE_SHARE = 0.2  # sidebars and footers are short beside the feed's column
 _ESSAY_CHARS = 300  # a paragraph this long beside the feed is the page's description
 _SECTIONS = 2  # headings (not links) of the text beside: sections of the page's own
 _OWN_TEXT = 15  # characters outside links: a teaser's snippet, date or byline
-_TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 _PARENTS = "div, ul, ol, section, main"
-_HEADINGS = "h2, h3, h4, h5, h6"
 
 
 def _teaser(node: LexborNode, size: int) -> bool:
@@ -43,11 +42,7 @@ def _teaser(node: LexborNode, size: int) -> bool:
     and some text of its own (a footer's column, a plain heading over links, is none)."""
     if node.css_first("a[href]") is None:
         return False
-    for heading in node.css(_HEADINGS):
-        length = text_len(heading)
-        if length and link_text_len(heading) >= _TITLE_LINK_SHARE * length:
-            return True
-    return size - link_text_len(node) >= _OWN_TEXT
+    return teaser_title(node) or size - link_text_len(node) >= _OWN_TEXT
 
 
 def _enough_children(parent: LexborNode) -> bool:
@@ -89,7 +84,7 @@ def feed_column(
     for node, _ in beside:
         if any(text_len(p) >= _ESSAY_CHARS for p in node.css("p")):
             return None  # a long paragraph beside: the page's own words, not a sidebar's
-        if sum(1 for h in node.css(_HEADINGS) if h.css_first("a") is None) >= _SECTIONS:
+        if sum(1 for h in node.css(TEASER_HEADINGS) if h.css_first("a") is None) >= _SECTIONS:
             return None  # sections under their own headings: a guide or an FAQ beside
     need = max(_CHILD_SHARE * size, prose + 1)
     for parent in child.css(_PARENTS):

@@ -18,17 +18,19 @@ from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import link_text_len, text_len
 
-_HEADINGS = "h2, h3, h4, h5, h6"  # (an <h1> that is a link is the site's name)
+TEASER_HEADINGS = "h2, h3, h4, h5, h6"  # (an <h1> that is a link is the site's name)
 _TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 
 
-def _teaser_title(node: LexborNode) -> bool:
+def title_heading(heading: LexborNode) -> bool:
+    """Whether ``heading`` is mostly a link: a teaser's title."""
+    size = text_len(heading)
+    return bool(size) and link_text_len(heading) >= _TITLE_LINK_SHARE * size
+
+
+def teaser_title(node: LexborNode) -> bool:
     """Whether ``node`` holds a heading that is mostly a link (a teaser's title)."""
-    for heading in node.css(_HEADINGS):
-        size = text_len(heading)
-        if size and link_text_len(heading) >= _TITLE_LINK_SHARE * size:
-            return True
-    return False
+    return any(map(title_heading, node.css(TEASER_HEADINGS)))
 
 
 def split_feed(child: LexborNode, children: list[tuple[LexborNode, int]]) -> bool:
@@ -36,4 +38,4 @@ def split_feed(child: LexborNode, children: list[tuple[LexborNode, int]]) -> boo
     length) and a sibling with text both hold teaser titles: parts of one feed."""
     others = [node for node, size in children if size and node.mem_id != child.mem_id]
     # (the parts beside the child are new at each step of the descent: read those first)
-    return any(map(_teaser_title, others)) and _teaser_title(child)
+    return any(map(teaser_title, others)) and teaser_title(child)

@@ -50,12 +50,15 @@ counted, they kept the share below ``_SHARE`` and the block was lost.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from selectolax.lexbor import LexborNode
 
 from webdata.content.boilerplate import boilerplate_heading
 from webdata.content.cookie_notices import cookie_notice_removals
 from webdata.content.dom import link_text_len, text_len, topmost
 from webdata.content.email_signups import email_signup_removals
+from webdata.content.feed_parts import TEASER_HEADINGS, title_heading
 from webdata.content.fixed_overlays import overlay_removals
 
 _SHARE = 0.85  # of the text beside the landmarks: the rest is a breadcrumb, links, a widget
@@ -80,11 +83,9 @@ _LANDMARK_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "dialog"}
 )
 _DIALOGS = "dialog, [role=dialog], [role=alertdialog]"
-_TEASER_HEADINGS = "h2, h3, h4, h5, h6"
 _HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]"
-_TITLE_LINK_SHARE = 0.8  # a heading this much a link is a teaser's title
 # The chrome's own landmarks (a dialog is not one: a page of plain <div>s has modals too).
-CHROME_SELECTOR = (
+_CHROME_SELECTOR = (
     "header, footer, nav, aside, [role=banner], [role=contentinfo], [role=navigation], "
     "[role=complementary], [role=search]"
 )
@@ -107,6 +108,12 @@ def _aside(node: LexborNode, step: LexborNode, unmarked: bool) -> bool:
     return link_panel(node)
 
 
+def marks_no_chrome(root: LexborNode) -> bool:
+    """Whether the page under ``root`` marks none of its chrome as landmarks (no
+    ``<header>``, ``<footer>``, ``<nav>``, ``<aside>`` nor their roles)."""
+    return root.css_first(_CHROME_SELECTOR) is None
+
+
 def link_panel(node: LexborNode) -> bool:
     """Whether ``node`` is made mostly of links and is not a feed's part (a menu, a footer's
     columns, a sidebar of links: on a page of plain ``<div>``s, a missing landmark)."""
@@ -118,17 +125,13 @@ def _teasers(node: LexborNode) -> bool:
     """Whether ``node`` is a feed's part: at least half of its headings are teasers' titles
     (a heading that is mostly a link, or inside one). A mega menu's few promo tiles (a
     heading inside a link) among its many plain column labels do not make it a feed."""
-    headings = node.css(_TEASER_HEADINGS)
+    headings = node.css(TEASER_HEADINGS)
     if not headings:
         return False
-    titles = set()
-    for heading in headings:
-        size = text_len(heading)
-        if size and link_text_len(heading) >= _TITLE_LINK_SHARE * size:
-            titles.add(heading.mem_id)
+    titles = {heading.mem_id for heading in headings if title_heading(heading)}
     # (links never nest: each link's subtree is read once)
     for link in node.css("a"):
-        titles.update(h.mem_id for h in link.css(_TEASER_HEADINGS))
+        titles.update(h.mem_id for h in link.css(TEASER_HEADINGS))
     return 2 * len(titles) >= len(headings)
 
 
@@ -155,7 +158,7 @@ def headline_block(body: LexborNode, body_len: int) -> LexborNode | None:
     node = body
     # (a page that marks its chrome as landmarks says what its chrome is: only on a page of
     # plain <div>s do blocks of links beside the headline stand for the missing landmarks)
-    unmarked = body.css_first(CHROME_SELECTOR) is None
+    unmarked = marks_no_chrome(body)
     for step in [*_chain(body, h1), h1]:
         if node.text(deep=False, strip=True):
             return None  # text right inside the block would be left beside the descent
@@ -185,12 +188,9 @@ def _beside(node: LexborNode, step: LexborNode, size: int) -> bool:
     """Whether a part of ``node`` after ``step`` (``size`` characters), not a landmark, holds
     more text than it: the headline is a title above the block's text (a larger part before
     it is the site's header: ``node`` is a page wrapper)."""
-    after = False
-    for child in node.iter():
-        if after and text_len(child) > size and not _landmark(child):
-            return True
-        after = after or child.mem_id == step.mem_id
-    return False
+    return any(
+        text_len(child) > size and not _landmark(child) for child in _parts_after(node, step)
+    )
 
 
 def _goes_on(
@@ -226,32 +226,29 @@ def _footer_after(
     with a heading naming the page's chrome: on a page that marks none of its chrome, its
     unmarked footer, its lists of related pages (``taken``: what the chrome rules take there,
     already not counted)."""
-    after = False
     footer = 0
-    for child in node.iter():
-        if after and child.tag in _BLOCKS and child.mem_id not in asides:
-            size = text_len(child)
-            if not size or size > _SIDE_SHARE * content:
-                continue
-            first = child.css_first(_HEADINGS)
-            if link_text_len(child) >= _MIXED * size or (
-                first is not None and boilerplate_heading(first)
-            ):
-                footer += size - taken.get(child.mem_id, 0)
-        after = after or child.mem_id == step.mem_id
+    for child in _parts_after(node, step):
+        if child.tag not in _BLOCKS or child.mem_id in asides:
+            continue
+        size = text_len(child)
+        if not size or size > _SIDE_SHARE * content:
+            continue
+        first = child.css_first(_HEADINGS)
+        if link_text_len(child) >= _MIXED * size or (
+            first is not None and boilerplate_heading(first)
+        ):
+            footer += size - taken.get(child.mem_id, 0)
     return footer
 
 
 def _paragraph_after(node: LexborNode, step: LexborNode) -> bool:
     """Whether a part of ``node`` after ``step`` that is text is not a division (a
     paragraph, a list, a table: the block's text goes on, where a footer is a division)."""
-    after = False
-    for child in node.iter():
-        if after and child.tag not in _BLOCKS and not _landmark(child):
+    for child in _parts_after(node, step):
+        if child.tag not in _BLOCKS and not _landmark(child):
             size = text_len(child)
             if size and link_text_len(child) < _MIXED * size:
                 return True
-        after = after or child.mem_id == step.mem_id
     return False
 
 
@@ -296,12 +293,19 @@ def _prose_after(node: LexborNode, step: LexborNode, unmarked: bool, taken: dict
     rather than links (before it, a part is a breadcrumb or a notice above the block).
     On a page that marks none of its chrome (``unmarked``), a part that mixes text with
     links is not prose either: it is the unmarked footer."""
-    after = False
     prose = 0
     dense = _MIXED if unmarked else _LINK_DENSE
-    for child in node.iter():
-        size = text_len(child) if after and not _landmark(child) else 0
+    for child in _parts_after(node, step):
+        size = 0 if _landmark(child) else text_len(child)
         if size and link_text_len(child) < dense * size:
             prose += size - taken.get(child.mem_id, 0)
-        after = after or child.mem_id == step.mem_id
     return prose
+
+
+def _parts_after(node: LexborNode, step: LexborNode) -> Iterator[LexborNode]:
+    """The children of ``node`` after its child ``step``."""
+    children = node.iter()
+    for child in children:
+        if child.mem_id == step.mem_id:
+            break
+    yield from children

@@ -21,7 +21,7 @@ from __future__ import annotations
 from selectolax.lexbor import LexborNode
 
 from webdata.content.dom import contains, document_html, text_len
-from webdata.content.headline_block import CHROME_SELECTOR, link_panel
+from webdata.content.headline_block import link_panel, marks_no_chrome
 
 _MAX_SHARE = 0.5  # of the block's text, all the panels together
 # ... while one part beside them holds this much: the text (a block of many sections, some
@@ -36,7 +36,7 @@ def headline_side_removals(block: LexborNode) -> list[LexborNode]:
     (see the module), on a page that marks none of its chrome."""
     h1 = block.css_first("h1")
     root = document_html(block)
-    if h1 is None or root is None or root.css_first(CHROME_SELECTOR) is not None:
+    if h1 is None or root is None or not marks_no_chrome(root):
         return []
     panels: list[LexborNode] = []
     panel_text = 0
