@@ -329,10 +329,13 @@ def _cta_classes(value: str) -> bool:
 def boilerplate_heading(heading: LexborNode) -> bool:
     """Whether ``heading``'s whole text names the page's chrome ("Related posts", "See also",
     "Contact us"...: the pattern of :func:`heading_block`)."""
+    return _whole_label(heading, _BOILERPLATE_HEADING)
+
+
+def _whole_label(heading: LexborNode, pattern: re.Pattern[str]) -> bool:
+    """Whether ``heading``'s whole text, short as a heading's, matches ``pattern``."""
     label = heading.text(deep=True, strip=True)
-    return (
-        bool(label) and len(label) <= _HEADING_MAX_CHARS and bool(_BOILERPLATE_HEADING.match(label))
-    )
+    return bool(label) and len(label) <= _HEADING_MAX_CHARS and bool(pattern.match(label))
 
 
 def heading_block(
@@ -344,8 +347,7 @@ def heading_block(
 ) -> LexborNode | None:
     """The largest wrapper opened by a boilerplate ``heading`` (whose whole text matches
     ``pattern``), small relative to ``scope`` (at most ``share`` of its text, ``total``)."""
-    label = heading.text(deep=True, strip=True)
-    if not label or len(label) > _HEADING_MAX_CHARS or not pattern.match(label):
+    if not _whole_label(heading, pattern):
         return None
     limit = share * total
 

@@ -16,12 +16,11 @@ quotes are left alone (tabs of code, a reply quoting a post).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from selectolax.lexbor import LexborNode
 
-from webdata.content.dom import named_hits, text_len, text_memo
+from webdata.content.dom import named_hits, text_len, text_memo, text_words
 from webdata.content.repeated_blocks import width_only_classes
 
 _MIN_WORDS = 15  # a shorter pair is a label or a button, and equal copies are repeated_blocks'
@@ -29,7 +28,6 @@ _MIN_CHARS = 60  # (fewer characters cannot hold that many words)
 _AGREE = 0.8
 _WINDOW = 2  # the copies are next to each other (or interleaved: mobile, desktop, mobile...)
 _KEPT_INSIDE = "pre, code, blockquote"
-_WORDS = re.compile(r"\w+")
 _NOT_ELEMENTS = frozenset({"-text", "-comment", "script", "style", "template"})
 _width_only = text_memo(width_only_classes)
 _NONE: frozenset[str] = frozenset()
@@ -92,8 +90,7 @@ def _bag(node: LexborNode, bags: dict[int, Counter[str]]) -> Counter[str]:
     bag = bags.get(node.mem_id)
     if bag is None:
         # (text nodes apart: a table's cells joined would make new words)
-        text = node.text(deep=True, separator=" ").lower()
-        bag = bags[node.mem_id] = Counter(_WORDS.findall(text))
+        bag = bags[node.mem_id] = Counter(text_words(node.text(deep=True, separator=" ")))
     return bag
 
 
